@@ -1,0 +1,122 @@
+/**
+ * Configuration from the environment, checked once at boot. Every variable has a safe
+ * default; a bad value stops the process with a message naming the variable.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ipaddr from 'ipaddr.js';
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  redisUrl: string | null;
+  /** Addresses and CIDRs of proxies whose X-Forwarded-For is believed; empty = none. */
+  trustProxy: string[];
+  publicBaseUrl: string | null;
+  rateLimit: { max: number; windowMs: number; maxClients: number };
+  publisher: { name: string; url: string };
+  logLevel: string;
+  logRequests: boolean;
+  /** Where the bundled content lives, imported at start when the database is empty. */
+  contentDir: string;
+  /** How often the server checks the store for a new revision, in ms. */
+  revisionCheckMs: number;
+  /** Time allowed for in-flight requests at shutdown. */
+  shutdownGraceMs: number;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`${variable}: ${message}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** The repository root, from `src/` (tsx) or `dist/src/` (compiled). */
+export const PROJECT_ROOT = path.basename(path.resolve(here, '..')) === 'dist' ? path.resolve(here, '../..') : path.resolve(here, '..');
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(name, `must be a whole number from ${min} to ${max} (got "${raw}")`);
+  }
+  return Number(raw);
+}
+
+function url(env: Env, name: string, fallback: string | null, protocols: string[]): string | null {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `must be a URL (got "${raw}")`);
+  }
+  if (!protocols.includes(parsed.protocol)) throw new ConfigError(name, `must start with ${protocols.map((p) => `${p}//`).join(' or ')} (got "${raw}")`);
+  return raw;
+}
+
+/**
+ * TRUST_PROXY names proxies by address or CIDR. `true` or a hop count would let any client
+ * mint a new rate-limit bucket per request with a forged X-Forwarded-For, so they are refused.
+ */
+export function parseTrustProxy(raw: string | undefined): string[] {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === 'false') return [];
+  if (value === 'true' || /^\d+$/.test(value)) {
+    throw new ConfigError('TRUST_PROXY', `"${value}" would trust any client's X-Forwarded-For; name the proxies by address or CIDR (e.g. "10.0.0.0/8,127.0.0.1")`);
+  }
+  const entries = value.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const ok = ['loopback', 'linklocal', 'uniquelocal'].includes(entry) || (entry.includes('/') ? isCidr(entry) : ipaddr.isValid(entry));
+    if (!ok) throw new ConfigError('TRUST_PROXY', `"${entry}" is not an IP address, a CIDR or one of loopback, linklocal, uniquelocal`);
+  }
+  return entries;
+}
+
+function isCidr(entry: string): boolean {
+  try {
+    ipaddr.parseCIDR(entry);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const host = env.HOST?.trim() || '0.0.0.0';
+  const publicBaseUrl = url(env, 'PUBLIC_BASE_URL', null, ['http:', 'https:']);
+  const publisherUrl = url(env, 'PUBLISHER_URL', 'https://example.org/annuaire', ['http:', 'https:'])!;
+  const logLevel = env.LOG_LEVEL?.trim() || 'info';
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
+    throw new ConfigError('LOG_LEVEL', `must be one of fatal, error, warn, info, debug, trace, silent (got "${logLevel}")`);
+  }
+  const rateLimitOff = env.RATE_LIMIT_MAX?.trim() === '0';
+  return {
+    port: integer(env, 'PORT', 3000, 0, 65535),
+    host,
+    databaseUrl: env.DATABASE_URL?.trim() || path.join(PROJECT_ROOT, 'data', 'directory.sqlite'),
+    redisUrl: url(env, 'REDIS_URL', null, ['redis:', 'rediss:']),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    publicBaseUrl: publicBaseUrl?.replace(/\/+$/, '') ?? null,
+    rateLimit: {
+      max: rateLimitOff ? 0 : integer(env, 'RATE_LIMIT_MAX', 60, 0, 1_000_000),
+      windowMs: integer(env, 'RATE_LIMIT_WINDOW_S', 60, 1, 86_400) * 1000,
+      maxClients: integer(env, 'RATE_LIMIT_MAX_CLIENTS', 1_000_000, 1000, 100_000_000),
+    },
+    publisher: { name: env.PUBLISHER_NAME?.trim() || "Annuaire IA & EdTech francophone", url: publisherUrl },
+    logLevel,
+    logRequests: ['1', 'true'].includes(env.LOG_REQUESTS?.trim() ?? ''),
+    contentDir: env.CONTENT_DIR?.trim() || path.join(PROJECT_ROOT, 'content'),
+    revisionCheckMs: integer(env, 'REVISION_CHECK_MS', 1000, 100, 3_600_000),
+    shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
+  };
+}

@@ -1,0 +1,104 @@
+/**
+ * The schema of the content files (docs/content-format.md). It is the first gate of the
+ * import: a file that does not match is named with the field at fault.
+ */
+import { Type, type TSchema } from '@sinclair/typebox';
+import { COLLECTION_KINDS, PLATFORMS, PRICING_MODELS } from '../domain.js';
+
+export const SLUG_PATTERN = '^[a-z0-9]+(?:-[a-z0-9]+)*$';
+const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d{1,3})?Z$';
+
+const Slug = Type.String({ pattern: SLUG_PATTERN, minLength: 2, maxLength: 80 });
+const HttpsUrl = Type.String({ pattern: '^https://[^\\s/?#]+\\.[^\\s/?#]+(?:[/?#]\\S*)?$', maxLength: 500 });
+const DateTime = Type.String({ pattern: DATE_PATTERN });
+const Text = (min: number, max: number) => Type.String({ minLength: min, maxLength: max });
+const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+const Enum = <T extends readonly string[]>(values: T) => Type.Union(values.map((v) => Type.Literal(v)));
+const Status = Enum(['published', 'draft'] as const);
+
+export const CategoryFile = Type.Array(
+  Type.Object(
+    { slug: Slug, name: Text(2, 80), description: Text(10, 300) },
+    { additionalProperties: false },
+  ),
+  { minItems: 1 },
+);
+
+export const ToolFile = Type.Object(
+  {
+    slug: Slug,
+    name: Text(1, 80),
+    status: Status,
+    category: Slug,
+    website_url: HttpsUrl,
+    logo_url: Nullable(HttpsUrl),
+    short_description: Text(40, 200),
+    long_description: Text(400, 6000),
+    pricing: Type.Object(
+      {
+        model: Enum(PRICING_MODELS),
+        summary: Text(20, 400),
+        starting_price: Nullable(
+          Type.Object(
+            {
+              amount: Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000 }),
+              currency: Type.String({ pattern: '^[A-Z]{3}$' }),
+              period: Enum(['month', 'year', 'once'] as const),
+            },
+            { additionalProperties: false },
+          ),
+        ),
+        url: Nullable(HttpsUrl),
+      },
+      { additionalProperties: false },
+    ),
+    education_program: Nullable(
+      Type.Object(
+        {
+          summary: Text(20, 400),
+          eligibility: Type.Array(Text(2, 60), { minItems: 1, maxItems: 10 }),
+          url: Nullable(HttpsUrl),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    screenshot: Nullable(
+      Type.Object(
+        {
+          url: HttpsUrl,
+          alt: Text(5, 300),
+          width: Type.Integer({ minimum: 1, maximum: 10000 }),
+          height: Type.Integer({ minimum: 1, maximum: 10000 }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    tags: Type.Array(Type.String({ pattern: SLUG_PATTERN, maxLength: 40 }), { minItems: 1, maxItems: 10 }),
+    platforms: Type.Array(Enum(PLATFORMS), { maxItems: PLATFORMS.length }),
+    languages: Type.Array(Type.String({ pattern: '^[a-z]{2}$' }), { minItems: 1, maxItems: 40 }),
+    former_slugs: Type.Array(Slug, { maxItems: 10 }),
+    created_at: DateTime,
+    updated_at: DateTime,
+    last_verified_at: DateTime,
+  },
+  { additionalProperties: false },
+);
+
+export const CollectionFile = Type.Object(
+  {
+    slug: Slug,
+    title: Text(3, 120),
+    status: Status,
+    kind: Enum(COLLECTION_KINDS),
+    task: Nullable(Text(3, 120)),
+    persona: Nullable(Text(3, 120)),
+    description: Text(40, 600),
+    items: Type.Array(
+      Type.Object({ tool: Slug, note: Text(20, 300) }, { additionalProperties: false }),
+      { minItems: 1, maxItems: 20 },
+    ),
+    created_at: DateTime,
+    updated_at: DateTime,
+  },
+  { additionalProperties: false },
+);

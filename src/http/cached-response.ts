@@ -1,0 +1,103 @@
+/**
+ * Responses are built once per (data revision, base URL, normalised request) and kept as
+ * bytes with their ETag; compressed variants are made on first demand and kept too. A
+ * repeated read is then a lookup and a socket write.
+ */
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+
+export interface CachedResponse {
+  status: number;
+  body: Buffer;
+  /** Weak: the same validator serves the identity, gzip and br representations (RFC 9110 §8.8.1). */
+  etag: string;
+  headers: Record<string, string>;
+  br?: Buffer | null;
+  gzip?: Buffer | null;
+}
+
+export const JSON_TYPE = 'application/json; charset=utf-8';
+/** Bodies smaller than this are sent as they are: compression would save less than it costs. */
+const COMPRESS_MIN_BYTES = 1024;
+
+export function createResponseCache(): LRUCache<string, CachedResponse> {
+  return new LRUCache<string, CachedResponse>({
+    max: 10_000,
+    maxSize: 96 * 1024 * 1024,
+    // Room for the compressed variants that may be added later.
+    sizeCalculation: (r) => r.body.length * 2 + 256,
+  });
+}
+
+export function makeResponse(status: number, body: string, headers: Record<string, string> = {}): CachedResponse {
+  const bytes = Buffer.from(body, 'utf8');
+  const etag = `W/"${createHash('sha1').update(bytes).digest('base64url').slice(0, 27)}"`;
+  return { status, body: bytes, etag, headers: { 'content-type': JSON_TYPE, ...headers } };
+}
+
+/** True when an If-None-Match header matches `etag` (weak comparison, RFC 9110 §13.1.2). */
+export function ifNoneMatchMatches(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  if (header.trim() === '*') return true;
+  const opaque = etag.slice(2);
+  for (const candidate of header.split(',')) {
+    const tag = candidate.trim();
+    if (tag === etag || tag === opaque || (tag.startsWith('W/') && tag.slice(2) === opaque)) return true;
+  }
+  return false;
+}
+
+type Encoding = 'br' | 'gzip' | null;
+const encodingMemo = new Map<string, Encoding>();
+
+/** The best encoding the client accepts: br, then gzip, else none (q=0 refuses). */
+export function preferredEncoding(header: string | undefined): Encoding {
+  if (!header) return null;
+  const memo = encodingMemo.get(header);
+  if (memo !== undefined) return memo;
+  const accepted = new Set<string>();
+  for (const part of header.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q !== undefined && !(Number(q.slice(2)) > 0)) continue;
+    accepted.add(name!.trim());
+  }
+  const choice: Encoding = accepted.has('br') ? 'br' : accepted.has('gzip') || accepted.has('*') ? 'gzip' : null;
+  if (encodingMemo.size < 256) encodingMemo.set(header, choice);
+  return choice;
+}
+
+function encoded(entry: CachedResponse, encoding: 'br' | 'gzip'): Buffer {
+  let bytes = entry[encoding];
+  if (bytes == null) {
+    bytes =
+      encoding === 'br'
+        ? brotliCompressSync(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: entry.body.length } })
+        : gzipSync(entry.body, { level: 6 });
+    entry[encoding] = bytes;
+  }
+  return bytes;
+}
+
+/** Sends a cached response: 304 on a matching If-None-Match, compressed when asked. */
+export function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse): FastifyReply {
+  reply.headers(entry.headers);
+  if (entry.status === 200) reply.header('etag', entry.etag);
+  reply.header('cache-control', 'public, max-age=300');
+  reply.header('vary', 'Accept-Encoding');
+  if (entry.status === 200 && ifNoneMatchMatches(request.headers['if-none-match'], entry.etag)) {
+    reply.removeHeader('content-type');
+    return reply.code(304).send();
+  }
+  reply.code(entry.status);
+  if (entry.body.length >= COMPRESS_MIN_BYTES) {
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (encoding !== null) {
+      reply.header('content-encoding', encoding);
+      return reply.send(encoded(entry, encoding));
+    }
+  }
+  return reply.send(entry.body);
+}

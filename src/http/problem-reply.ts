@@ -1,0 +1,30 @@
+/** Sends RFC 9457 problem responses with the cache policy their status calls for. */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { problemBody, PROBLEMS, type ProblemCode, type ProblemExtras } from './problems.js';
+
+export const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
+
+/**
+ * 400/404/405 depend only on the URL and the data, so caches may keep them like a 200;
+ * a 429 or a 5xx must never be stored (RFC 6585 §4), or a CDN would serve one client's
+ * refusal to everyone.
+ */
+export function cacheControlFor(status: number): string {
+  return status === 429 || status >= 500 ? 'no-store' : 'public, max-age=300';
+}
+
+export function sendProblem(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  base: string,
+  code: ProblemCode,
+  detail: string,
+  extras?: ProblemExtras,
+  status: number = PROBLEMS[code].status,
+): FastifyReply {
+  return reply
+    .code(status)
+    .header('content-type', PROBLEM_TYPE)
+    .header('cache-control', cacheControlFor(status))
+    .send(problemBody(code, base, request.url, detail, extras, request.id, status));
+}

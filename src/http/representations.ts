@@ -1,0 +1,97 @@
+/**
+ * Turns read-model entries into the public JSON shapes of the schemas in src/schemas, and
+ * serialises them with serialisers compiled from those same schemas: a field that is not in
+ * a response schema cannot reach a client.
+ */
+import fastJson from 'fast-json-stringify';
+import type { ReadModel } from '../read-model/read-model.js';
+import { CategoryList } from '../schemas/categories.js';
+import { CollectionDetail, CollectionList, type Collection, type CollectionSummary } from '../schemas/collections.js';
+import { ToolDetail, ToolList, type Tool, type ToolSummary } from '../schemas/tools.js';
+
+export const API_PREFIX = '/api/v1/directory';
+
+export interface License {
+  name: string;
+  url: string;
+  attribution: string;
+}
+
+export const serialize = {
+  toolList: fastJson(ToolList),
+  toolDetail: fastJson(ToolDetail),
+  collectionList: fastJson(CollectionList),
+  collectionDetail: fastJson(CollectionDetail),
+  categoryList: fastJson(CategoryList),
+};
+
+export function toolSummary(model: ReadModel, i: number, base: string): ToolSummary {
+  const t = model.tools[i]!;
+  const category = model.categories[model.categoryOf[i]!]!.record;
+  return {
+    slug: t.slug,
+    name: t.name,
+    short_description: t.short_description,
+    category: { slug: category.slug, name: category.name },
+    pricing: t.pricing.model,
+    has_education_pricing: t.education_program !== null,
+    website_url: t.website_url,
+    logo_url: t.logo_url,
+    updated_at: t.updated_at,
+    links: { self: `${base}${API_PREFIX}/tools/${t.slug}` },
+  };
+}
+
+export function toolDetail(model: ReadModel, i: number, base: string): Tool {
+  const t = model.tools[i]!;
+  return {
+    ...toolSummary(model, i, base),
+    long_description: t.long_description,
+    screenshot: t.screenshot,
+    pricing_details: { model: t.pricing.model, summary: t.pricing.summary, starting_price: t.pricing.starting_price, url: t.pricing.url },
+    education_program: t.education_program,
+    freshness: { created_at: t.created_at, updated_at: t.updated_at, last_verified_at: t.last_verified_at },
+    tags: t.tags,
+    platforms: t.platforms,
+    languages: t.languages,
+    collections: model.toolCollections[i]!.map((ci) => {
+      const c = model.collections[ci]!.record;
+      return { slug: c.slug, title: c.title, links: { self: `${base}${API_PREFIX}/collections/${c.slug}` } };
+    }),
+  };
+}
+
+export function collectionSummary(model: ReadModel, ci: number, base: string): CollectionSummary {
+  const { record: c, items } = model.collections[ci]!;
+  return {
+    slug: c.slug,
+    title: c.title,
+    kind: c.kind,
+    task: c.task,
+    persona: c.persona,
+    description: c.description,
+    tool_count: items.length,
+    updated_at: c.updated_at,
+    links: { self: `${base}${API_PREFIX}/collections/${c.slug}` },
+  };
+}
+
+export function collectionDetail(model: ReadModel, ci: number, base: string): Collection {
+  return {
+    ...collectionSummary(model, ci, base),
+    tools: model.collections[ci]!.items.map((item) => ({ position: item.position, note: item.note, tool: toolSummary(model, item.tool, base) })),
+  };
+}
+
+export function categoryList(model: ReadModel, base: string, license: License): string {
+  return serialize.categoryList({
+    data: model.categories.map(({ record, toolCount }) => ({
+      slug: record.slug,
+      name: record.name,
+      description: record.description,
+      tool_count: toolCount,
+      links: { tools: `${base}${API_PREFIX}/tools?category=${record.slug}` },
+    })),
+    meta: { total: model.categories.length, license },
+  });
+}

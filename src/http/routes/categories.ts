@@ -1,0 +1,33 @@
+/** GET /categories: every category with its published-tool count. */
+import type { FastifyInstance } from 'fastify';
+import { makeResponse, sendCached } from '../cached-response.js';
+import { API_PREFIX, categoryList } from '../representations.js';
+import { baseUrlOf } from '../request-context.js';
+import type { RouteContext } from '../route-context.js';
+import { CategoryList } from '../../schemas/categories.js';
+import { ProblemDetails } from '../../schemas/common.js';
+
+export function categoryRoutes(app: FastifyInstance, ctx: RouteContext): void {
+  app.get(
+    `${API_PREFIX}/categories`,
+    {
+      schema: {
+        summary: 'Categories with their published-tool counts',
+        description: 'Ordered by name (French collation).',
+        tags: ['categories'],
+        response: { 200: CategoryList, 429: ProblemDetails },
+      },
+    },
+    (request, reply) => {
+      const { model, responses } = ctx.directory.current;
+      const base = baseUrlOf(request, ctx.config.publicBaseUrl);
+      const key = `G ${base}`;
+      let entry = responses.get(key);
+      if (entry === undefined) {
+        entry = makeResponse(200, categoryList(model, base, ctx.license), { link: ctx.licenseLink });
+        responses.set(key, entry);
+      }
+      return sendCached(request, reply, entry);
+    },
+  );
+}

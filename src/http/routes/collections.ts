@@ -1,0 +1,83 @@
+/** GET /collections and GET /collections/{slug}. */
+import type { FastifyInstance } from 'fastify';
+import { ProblemError } from '../problems.js';
+import { makeResponse, sendCached } from '../cached-response.js';
+import { API_PREFIX, collectionDetail, collectionSummary, serialize } from '../representations.js';
+import { baseUrlOf } from '../request-context.js';
+import { MAX_SLUG_LENGTH, SLUG, type RouteContext } from '../route-context.js';
+import { CollectionDetail, CollectionList, CollectionsQuery } from '../../schemas/collections.js';
+import { ProblemDetails } from '../../schemas/common.js';
+import { SlugParams } from '../../schemas/tools.js';
+import { closest } from '../../text/french-text.js';
+import { COLLECTION_KINDS } from '../../domain.js';
+
+export function collectionRoutes(app: FastifyInstance, ctx: RouteContext): void {
+  app.get(
+    `${API_PREFIX}/collections`,
+    {
+      schema: {
+        summary: 'Published editorial collections',
+        description: 'Ordered by kind (top, then stack) then title. Never paginated.',
+        tags: ['collections'],
+        querystring: CollectionsQuery,
+        response: { 200: CollectionList, 400: ProblemDetails, 429: ProblemDetails },
+      },
+    },
+    (request, reply) => {
+      const raw = (request.query as Record<string, string | string[] | undefined>)['kind'];
+      let kind: string | null = null;
+      if (Array.isArray(raw)) {
+        throw new ProblemError('invalid-parameter', 'kind is given more than once.', { errors: [{ parameter: 'kind', value: raw.join(',').slice(0, 200), message: 'is given more than once' }] });
+      }
+      if (raw !== undefined && raw.trim() !== '') {
+        kind = raw.trim().toLowerCase();
+        if (!(COLLECTION_KINDS as readonly string[]).includes(kind)) {
+          const suggestion = closest(kind.slice(0, 40), COLLECTION_KINDS, 1)[0];
+          throw new ProblemError('invalid-parameter', `kind must be top or stack.${suggestion ? ` Did you mean "${suggestion}"?` : ''}`, {
+            errors: [{ parameter: 'kind', value: raw.slice(0, 200), message: 'must be top or stack', ...(suggestion ? { suggestion } : {}) }],
+          });
+        }
+      }
+      const { model, responses } = ctx.directory.current;
+      const base = baseUrlOf(request, ctx.config.publicBaseUrl);
+      const key = `C ${base} ${kind ?? ''}`;
+      let entry = responses.get(key);
+      if (entry === undefined) {
+        const data = model.collections.flatMap((c, ci) => (kind === null || c.record.kind === kind ? [collectionSummary(model, ci, base)] : []));
+        entry = makeResponse(200, serialize.collectionList({ data, meta: { total: data.length, license: ctx.license } }), { link: ctx.licenseLink });
+        responses.set(key, entry);
+      }
+      return sendCached(request, reply, entry);
+    },
+  );
+
+  app.get(
+    `${API_PREFIX}/collections/:slug`,
+    {
+      schema: {
+        summary: 'One published collection with all its published tools',
+        tags: ['collections'],
+        params: SlugParams,
+        response: { 200: CollectionDetail, 404: ProblemDetails, 429: ProblemDetails },
+      },
+    },
+    (request, reply) => {
+      const { slug } = request.params as { slug: string };
+      const { model, responses } = ctx.directory.current;
+      const base = baseUrlOf(request, ctx.config.publicBaseUrl);
+      const valid = slug.length <= MAX_SLUG_LENGTH && SLUG.test(slug);
+      const index = valid ? model.collectionIndex.get(slug) : undefined;
+      if (index === undefined) {
+        const suggestions = closest(slug.toLowerCase().slice(0, MAX_SLUG_LENGTH), model.collectionIndex.keys(), 3);
+        throw new ProblemError('not-found', `No published collection has the slug "${slug.slice(0, MAX_SLUG_LENGTH)}".${suggestions.length ? ` Did you mean ${suggestions.map((s) => `"${s}"`).join(', ')}?` : ''}`, suggestions.length ? { suggestions } : {});
+      }
+      const key = `K ${base} ${slug}`;
+      let entry = responses.get(key);
+      if (entry === undefined) {
+        entry = makeResponse(200, serialize.collectionDetail({ data: collectionDetail(model, index, base), meta: { license: ctx.license } }), { link: ctx.licenseLink });
+        responses.set(key, entry);
+      }
+      return sendCached(request, reply, entry);
+    },
+  );
+}

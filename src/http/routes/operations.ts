@@ -1,0 +1,37 @@
+/**
+ * /healthz (the process is alive) and /readyz (data loaded, revision, limiter backend;
+ * 503 while shutting down). Outside the rate limit and the public OpenAPI document.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { RateLimiter } from '../../rate-limit/rate-limiter.js';
+import type { RouteContext } from '../route-context.js';
+
+export interface Lifecycle {
+  /** Set at SIGTERM: /readyz answers 503 so load balancers stop sending traffic. */
+  shuttingDown: boolean;
+}
+
+export function operationRoutes(app: FastifyInstance, ctx: RouteContext, limiter: RateLimiter | null, lifecycle: Lifecycle): void {
+  app.get('/healthz', { schema: { hide: true } }, (_request, reply) => {
+    reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send('{"status":"ok"}');
+  });
+
+  app.get('/readyz', { schema: { hide: true } }, (_request, reply) => {
+    const { model } = ctx.directory.current;
+    const ready = !lifecycle.shuttingDown;
+    reply
+      .code(ready ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .type('application/json; charset=utf-8')
+      .send(
+        JSON.stringify({
+          status: ready ? 'ready' : 'shutting-down',
+          revision: model.revision,
+          loaded_at: model.loadedAt.toISOString(),
+          tools: model.tools.length,
+          store: { engine: ctx.directory.storeEngine, reachable: ctx.directory.storeReachable },
+          rate_limiter: limiter?.backend ?? 'off',
+        }),
+      );
+  });
+}

@@ -1,0 +1,97 @@
+/** GET /tools and GET /tools/{slug}. */
+import type { FastifyInstance } from 'fastify';
+import { listTools } from '../../read-model/list-tools.js';
+import { ProblemError } from '../problems.js';
+import { makeResponse, sendCached } from '../cached-response.js';
+import { API_PREFIX, serialize, toolDetail, toolSummary } from '../representations.js';
+import { baseUrlOf } from '../request-context.js';
+import { MAX_SLUG_LENGTH, SLUG, type RouteContext } from '../route-context.js';
+import { canonicalToolsQuery, parseToolsQuery } from '../tools-query.js';
+import { ToolDetail, ToolList, ToolsQuery, SlugParams } from '../../schemas/tools.js';
+import { ProblemDetails } from '../../schemas/common.js';
+import { closest } from '../../text/french-text.js';
+
+export function toolRoutes(app: FastifyInstance, ctx: RouteContext): void {
+  app.get(
+    `${API_PREFIX}/tools`,
+    {
+      schema: {
+        summary: 'List published tools',
+        description: 'Paginated, filterable, searchable list. Filters combine with AND; a parameter given twice is a 400.',
+        tags: ['tools'],
+        querystring: ToolsQuery,
+        response: { 200: ToolList, 400: ProblemDetails, 429: ProblemDetails },
+      },
+    },
+    (request, reply) => {
+      const query = parseToolsQuery(request.query as Record<string, string | string[]>);
+      const { model, responses } = ctx.directory.current;
+      const base = baseUrlOf(request, ctx.config.publicBaseUrl);
+      const canonical = canonicalToolsQuery(query, query.page);
+      const key = `T ${base} ${canonical}`;
+      let entry = responses.get(key);
+      if (entry === undefined) {
+        const page = listTools(model, query);
+        const totalPages = Math.ceil(page.total / query.perPage);
+        const url = (p: number) => `${base}${API_PREFIX}/tools?${canonicalToolsQuery(query, p)}`;
+        const links = {
+          self: url(query.page),
+          first: url(1),
+          prev: query.page > 1 ? url(Math.min(query.page - 1, Math.max(totalPages, 1))) : null,
+          next: query.page < totalPages ? url(query.page + 1) : null,
+          last: url(Math.max(totalPages, 1)),
+        };
+        const body = serialize.toolList({
+          data: page.items.map((i) => toolSummary(model, i, base)),
+          meta: { page: query.page, per_page: query.perPage, total: page.total, total_pages: totalPages, license: ctx.license },
+          links,
+        });
+        const linkHeader = [
+          ctx.licenseLink,
+          ...Object.entries(links).flatMap(([rel, href]) => (href === null ? [] : [`<${href}>; rel="${rel}"`])),
+        ].join(', ');
+        entry = makeResponse(200, body, { link: linkHeader, 'x-total-count': String(page.total) });
+        responses.set(key, entry);
+      }
+      return sendCached(request, reply, entry);
+    },
+  );
+
+  app.get(
+    `${API_PREFIX}/tools/:slug`,
+    {
+      schema: {
+        summary: 'One published tool',
+        description: 'A slug that was renamed answers 301 to the canonical URL.',
+        tags: ['tools'],
+        params: SlugParams,
+        response: { 200: ToolDetail, 301: { description: 'Renamed: see Location', type: 'null' }, 404: ProblemDetails, 429: ProblemDetails },
+      },
+    },
+    (request, reply) => {
+      const { slug } = request.params as { slug: string };
+      const { model, responses } = ctx.directory.current;
+      const base = baseUrlOf(request, ctx.config.publicBaseUrl);
+      // Params arrive percent-decoded (`..%2f` is `../`): check the shape before any lookup.
+      const valid = slug.length <= MAX_SLUG_LENGTH && SLUG.test(slug);
+      const key = `D ${base} ${slug}`;
+      let entry = valid ? responses.get(key) : undefined;
+      if (entry === undefined && valid) {
+        const index = model.toolIndex.get(slug);
+        const renamed = model.redirects.get(slug);
+        if (index !== undefined) {
+          entry = makeResponse(200, serialize.toolDetail({ data: toolDetail(model, index, base), meta: { license: ctx.license } }), { link: ctx.licenseLink });
+        } else if (renamed !== undefined) {
+          entry = makeResponse(301, '', { location: `${base}${API_PREFIX}/tools/${renamed}`, link: ctx.licenseLink });
+          delete entry.headers['content-type'];
+        }
+        if (entry) responses.set(key, entry);
+      }
+      if (entry === undefined) {
+        const suggestions = closest(slug.toLowerCase().slice(0, MAX_SLUG_LENGTH), model.toolIndex.keys(), 3);
+        throw new ProblemError('not-found', `No published tool has the slug "${slug.slice(0, MAX_SLUG_LENGTH)}".${suggestions.length ? ` Did you mean ${suggestions.map((s) => `"${s}"`).join(', ')}?` : ''}`, suggestions.length ? { suggestions } : {});
+      }
+      return sendCached(request, reply, entry);
+    },
+  );
+}

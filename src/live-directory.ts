@@ -1,0 +1,93 @@
+/**
+ * Keeps the read model in step with the store. The current state (model + response cache)
+ * is one object replaced in a single assignment, so a request sees one revision from start
+ * to end. New revisions are noticed by a periodic check and, where the store can tell
+ * (PostgreSQL LISTEN/NOTIFY), at once. If the store goes away, the last model keeps serving.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { LRUCache } from 'lru-cache';
+import { createResponseCache, type CachedResponse } from './http/cached-response.js';
+import { buildReadModel, type ReadModel } from './read-model/read-model.js';
+import type { DirectoryStore } from './store/directory-store.js';
+
+export interface DirectoryState {
+  readonly model: ReadModel;
+  readonly responses: LRUCache<string, CachedResponse>;
+}
+
+export interface LiveDirectoryOptions {
+  checkEveryMs: number;
+  log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+}
+
+export class LiveDirectory {
+  private state: DirectoryState;
+  private timer: NodeJS.Timeout | undefined;
+  private unwatch: (() => Promise<void>) | undefined;
+  private refreshing: Promise<boolean> | null = null;
+  private storeHealthy = true;
+
+  private constructor(
+    private readonly store: DirectoryStore,
+    model: ReadModel,
+    private readonly options: LiveDirectoryOptions,
+  ) {
+    this.state = { model, responses: createResponseCache() };
+  }
+
+  static async open(store: DirectoryStore, options: LiveDirectoryOptions): Promise<LiveDirectory> {
+    return new LiveDirectory(store, buildReadModel(await store.readSnapshot()), options);
+  }
+
+  get current(): DirectoryState {
+    return this.state;
+  }
+
+  get storeEngine(): string {
+    return this.store.engine;
+  }
+
+  /** Whether the last check could reach the store. */
+  get storeReachable(): boolean {
+    return this.storeHealthy;
+  }
+
+  async start(): Promise<void> {
+    this.timer = setInterval(() => void this.refresh(), this.options.checkEveryMs);
+    this.timer.unref();
+    if (this.store.watch) this.unwatch = await this.store.watch(() => void this.refresh());
+  }
+
+  /** Loads the store's revision if it is newer; true when the model was replaced. */
+  refresh(): Promise<boolean> {
+    // One refresh at a time; a call during one shares its result.
+    this.refreshing ??= this.doRefresh().finally(() => {
+      this.refreshing = null;
+    });
+    return this.refreshing;
+  }
+
+  private async doRefresh(): Promise<boolean> {
+    try {
+      const revision = await this.store.revision();
+      if (!this.storeHealthy) this.options.log?.info({ engine: this.store.engine }, 'store reachable again');
+      this.storeHealthy = true;
+      if (revision === this.state.model.revision) return false;
+      const snapshot = await this.store.readSnapshot();
+      if (snapshot.revision === this.state.model.revision) return false;
+      const model = buildReadModel(snapshot);
+      this.state = { model, responses: createResponseCache() };
+      this.options.log?.info({ revision: model.revision, tools: model.tools.length }, 'directory revision loaded');
+      return true;
+    } catch (err) {
+      if (this.storeHealthy) this.options.log?.warn({ err }, 'store unreachable: still serving the last loaded revision');
+      this.storeHealthy = false;
+      return false;
+    }
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.unwatch?.();
+  }
+}

@@ -1,0 +1,94 @@
+/** The tool resource: summary (lists), detail, list envelope and query parameters. */
+import { Type, type Static } from '@sinclair/typebox';
+import { PRICING_MODELS } from '../domain.js';
+import { DateTime, LicenseMeta, License, Nullable, SelfLink, Url } from './common.js';
+
+export const PricingModel = Type.Union(PRICING_MODELS.map((m) => Type.Literal(m)));
+
+export const CategoryRef = Type.Object({ slug: Type.String(), name: Type.String() }, { additionalProperties: false });
+
+const summaryFields = {
+  slug: Type.String(),
+  name: Type.String(),
+  short_description: Type.String(),
+  category: CategoryRef,
+  pricing: PricingModel,
+  has_education_pricing: Type.Boolean(),
+  website_url: Url,
+  logo_url: Nullable(Url),
+  updated_at: DateTime,
+  links: SelfLink,
+};
+
+export const ToolSummary = Type.Object(summaryFields, { additionalProperties: false });
+export type ToolSummary = Static<typeof ToolSummary>;
+
+export const Tool = Type.Object(
+  {
+    ...summaryFields,
+    long_description: Type.String({ description: 'French text, paragraphs separated by a blank line' }),
+    screenshot: Nullable(
+      Type.Object({ url: Url, alt: Type.String(), width: Type.Integer(), height: Type.Integer() }, { additionalProperties: false }),
+    ),
+    pricing_details: Type.Object(
+      {
+        model: PricingModel,
+        summary: Type.String(),
+        starting_price: Nullable(
+          Type.Object(
+            { amount: Type.Number(), currency: Type.String(), period: Type.Union([Type.Literal('month'), Type.Literal('year'), Type.Literal('once')]) },
+            { additionalProperties: false },
+          ),
+        ),
+        url: Nullable(Url),
+      },
+      { additionalProperties: false },
+    ),
+    education_program: Nullable(
+      Type.Object({ summary: Type.String(), eligibility: Type.Array(Type.String()), url: Nullable(Url) }, { additionalProperties: false }),
+    ),
+    freshness: Type.Object({ created_at: DateTime, updated_at: DateTime, last_verified_at: DateTime }, { additionalProperties: false }),
+    tags: Type.Array(Type.String()),
+    platforms: Type.Array(Type.String()),
+    languages: Type.Array(Type.String()),
+    collections: Type.Array(Type.Object({ slug: Type.String(), title: Type.String(), links: SelfLink }, { additionalProperties: false })),
+  },
+  { additionalProperties: false },
+);
+export type Tool = Static<typeof Tool>;
+
+export const PageLinks = Type.Object(
+  { self: Url, first: Url, prev: Nullable(Url), next: Nullable(Url), last: Url },
+  { additionalProperties: false },
+);
+
+export const ToolList = Type.Object(
+  {
+    data: Type.Array(ToolSummary),
+    meta: Type.Object(
+      { page: Type.Integer(), per_page: Type.Integer(), total: Type.Integer(), total_pages: Type.Integer(), license: License },
+      { additionalProperties: false },
+    ),
+    links: PageLinks,
+  },
+  { additionalProperties: false },
+);
+export type ToolList = Static<typeof ToolList>;
+
+export const ToolDetail = Type.Object({ data: Tool, meta: LicenseMeta }, { additionalProperties: false });
+
+/**
+ * Documented for OpenAPI. They are all strings on the wire and are checked by
+ * `parseToolsQuery` (text-level rules: no `Infinity`, no repeats, suggestions).
+ */
+export const ToolsQuery = Type.Object({
+  page: Type.Optional(Type.String({ pattern: '^[0-9]+$', default: '1', description: 'Whole number ≥ 1; past the last page the list is empty.' })),
+  per_page: Type.Optional(Type.String({ pattern: '^[0-9]+$', default: '30', description: 'Whole number ≥ 1; values above 100 are clamped to 100.' })),
+  category: Type.Optional(Type.String({ description: 'Category slug; `a,b` matches any of them. An unknown slug matches nothing.' })),
+  pricing: Type.Optional(Type.String({ description: '`free`, `freemium`, `paid`, `enterprise` (any case); `free,freemium` matches any of them.' })),
+  has_education_pricing: Type.Optional(Type.String({ enum: ['1', 'true', '0', 'false'], description: '`1`/`true`: only tools with an education program; `0`/`false`: no restriction.' })),
+  q: Type.Optional(Type.String({ maxLength: 200, description: 'Search: every word must occur in the name or the short description (case-, accent- and punctuation-insensitive).' })),
+  sort: Type.Optional(Type.String({ enum: ['name', '-updated_at', '-created_at'], description: 'Default `name`; with `q`, relevance.' })),
+});
+
+export const SlugParams = Type.Object({ slug: Type.String({ pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$', maxLength: 80 }) });

@@ -1,0 +1,79 @@
+/**
+ * The process: configuration, store, live data, limiter, HTTP listener, and a graceful
+ * shutdown on SIGTERM/SIGINT (stop accepting, /readyz 503, drain, close idle keep-alive
+ * sockets, exit 0).
+ */
+import pino from 'pino';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { describeProblems, describeReport, importContent } from './content/import-content.js';
+import { LiveDirectory } from './live-directory.js';
+import { createLimiter } from './rate-limit/create-limiter.js';
+import { openStore } from './store/directory-store.js';
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`Configuration error: ${err.message}\n`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const log = pino({ level: config.logLevel });
+
+  const store = await openStore(config.databaseUrl);
+  await store.migrate();
+  if ((await store.revision()) === 0) {
+    // A fresh clone: fill the database from the bundled content before serving.
+    log.info({ content: config.contentDir }, 'empty database: importing the bundled content');
+    const outcome = await importContent(store, config.contentDir);
+    if (!outcome.ok) {
+      process.stderr.write(`The bundled content is invalid; nothing was imported:\n${describeProblems(outcome.problems)}\n`);
+      process.exit(1);
+    }
+    if (outcome.report) log.info(describeReport(outcome.report));
+  }
+
+  const directory = await LiveDirectory.open(store, { checkEveryMs: config.revisionCheckMs, log });
+  await directory.start();
+  const limiter = await createLimiter(config, log);
+  const lifecycle = { shuttingDown: false };
+  const app = await buildApp({ config, directory, limiter, lifecycle });
+  await app.listen({ port: config.port, host: config.host });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    lifecycle.shuttingDown = true;
+    app.log.info({ signal }, 'shutting down: draining in-flight requests');
+    const force = setTimeout(() => {
+      app.log.warn('drain took too long; exiting');
+      process.exit(1);
+    }, config.shutdownGraceMs);
+    force.unref();
+    // fastify.close() alone can wait for idle keep-alive sockets (fastify#7044): close them
+    // now and again while in-flight requests finish (a finished one leaves its socket idle).
+    const sweeper = setInterval(() => app.server.closeIdleConnections(), 100);
+    app.server.closeIdleConnections();
+    try {
+      await app.close();
+      await directory.stop();
+      await limiter?.close();
+      await store.close();
+    } finally {
+      clearInterval(sweeper);
+    }
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`Failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

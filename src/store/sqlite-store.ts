@@ -1,0 +1,172 @@
+/**
+ * The embedded store: one SQLite file through better-sqlite3. WAL lets the server read while
+ * an import writes; imports run in `BEGIN IMMEDIATE` so a read-then-write transaction cannot
+ * fail with SQLITE_BUSY half-way (see PITFALLS.md, "Data").
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { Dataset, Snapshot } from '../domain.js';
+import type { DirectoryStore } from './directory-store.js';
+import { diffDatasets, type ImportReport } from './import-report.js';
+import {
+  CATEGORY_COLUMNS, COLLECTION_COLUMNS, ITEM_COLUMNS, JSON_COLUMNS, REDIRECT_COLUMNS, TOOL_COLUMNS,
+  datasetToRows, rowsToDataset, type DatasetRows, type Row,
+} from './rows.js';
+
+/** Versioned schema migrations, applied in order, each once. */
+const MIGRATIONS: Array<{ version: number; sql: string }> = [
+  {
+    version: 1,
+    sql: `
+      CREATE TABLE directory_meta (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        revision INTEGER NOT NULL,
+        imported_at TEXT
+      );
+      INSERT INTO directory_meta (id, revision) VALUES (1, 0);
+      CREATE TABLE categories (
+        slug TEXT PRIMARY KEY,
+        position INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        description TEXT NOT NULL
+      );
+      CREATE TABLE tools (
+        slug TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('published', 'draft')),
+        category_slug TEXT NOT NULL REFERENCES categories (slug),
+        website_url TEXT NOT NULL,
+        logo_url TEXT,
+        short_description TEXT NOT NULL,
+        long_description TEXT NOT NULL,
+        pricing_model TEXT NOT NULL CHECK (pricing_model IN ('free', 'freemium', 'paid', 'enterprise')),
+        pricing_summary TEXT NOT NULL,
+        starting_price TEXT,
+        pricing_url TEXT,
+        education_program TEXT,
+        screenshot TEXT,
+        tags TEXT NOT NULL,
+        platforms TEXT NOT NULL,
+        languages TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        last_verified_at TEXT NOT NULL
+      );
+      CREATE TABLE tool_redirects (
+        old_slug TEXT PRIMARY KEY,
+        tool_slug TEXT NOT NULL REFERENCES tools (slug) ON DELETE CASCADE,
+        position INTEGER NOT NULL
+      );
+      CREATE TABLE collections (
+        slug TEXT PRIMARY KEY,
+        position INTEGER NOT NULL,
+        title TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('published', 'draft')),
+        kind TEXT NOT NULL CHECK (kind IN ('top', 'stack')),
+        task TEXT,
+        persona TEXT,
+        description TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE TABLE collection_items (
+        collection_slug TEXT NOT NULL REFERENCES collections (slug) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        tool_slug TEXT NOT NULL REFERENCES tools (slug),
+        note TEXT NOT NULL,
+        PRIMARY KEY (collection_slug, position)
+      );
+    `,
+  },
+];
+
+const insertSql = (table: string, columns: readonly string[]) =>
+  `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`;
+
+const toSqlite = (row: Row): Row => {
+  const out: Row = {};
+  for (const [k, v] of Object.entries(row)) out[k] = JSON_COLUMNS.has(k) ? (v === null ? null : JSON.stringify(v)) : v;
+  return out;
+};
+
+export class SqliteStore implements DirectoryStore {
+  readonly engine = 'sqlite' as const;
+
+  private constructor(private readonly db: Database.Database) {}
+
+  static open(file: string): SqliteStore {
+    if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    const db = new Database(file);
+    db.pragma('journal_mode = WAL');
+    db.pragma('busy_timeout = 5000');
+    db.pragma('foreign_keys = ON');
+    db.pragma('synchronous = NORMAL');
+    return new SqliteStore(db);
+  }
+
+  async migrate(): Promise<void> {
+    this.db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)');
+    const applied = new Set(this.db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[]);
+    for (const migration of MIGRATIONS) {
+      if (applied.has(migration.version)) continue;
+      this.db.transaction(() => {
+        this.db.exec(migration.sql);
+        this.db.prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)').run(migration.version, new Date().toISOString());
+      }).immediate();
+    }
+  }
+
+  async revision(): Promise<number> {
+    return this.db.prepare('SELECT revision FROM directory_meta WHERE id = 1').pluck().get() as number;
+  }
+
+  async readSnapshot(): Promise<Snapshot> {
+    // A deferred read transaction sees one consistent state even while an import commits.
+    return this.db.transaction(() => ({
+      revision: this.db.prepare('SELECT revision FROM directory_meta WHERE id = 1').pluck().get() as number,
+      dataset: this.readDataset(),
+    }))();
+  }
+
+  private readDataset(): Dataset {
+    const all = (sql: string) => this.db.prepare(sql).all() as Row[];
+    const rows: DatasetRows = {
+      categories: all(`SELECT ${CATEGORY_COLUMNS.join(', ')} FROM categories ORDER BY position`),
+      tools: all(`SELECT ${TOOL_COLUMNS.join(', ')} FROM tools ORDER BY slug`),
+      redirects: all(`SELECT ${REDIRECT_COLUMNS.join(', ')} FROM tool_redirects ORDER BY tool_slug, position`),
+      collections: all(`SELECT ${COLLECTION_COLUMNS.join(', ')} FROM collections ORDER BY position`),
+      items: all(`SELECT ${ITEM_COLUMNS.join(', ')} FROM collection_items ORDER BY collection_slug, position`),
+    };
+    return rowsToDataset(rows);
+  }
+
+  async replaceDataset(dataset: Dataset): Promise<ImportReport> {
+    const run = this.db.transaction((): ImportReport => {
+      const diff = diffDatasets(this.readDataset(), dataset);
+      const current = this.db.prepare('SELECT revision FROM directory_meta WHERE id = 1').pluck().get() as number;
+      if (!diff.changed) return { ...diff, revision: current };
+      for (const table of ['collection_items', 'collections', 'tool_redirects', 'tools', 'categories']) {
+        this.db.prepare(`DELETE FROM ${table}`).run();
+      }
+      const rows = datasetToRows(dataset);
+      const load = (table: string, columns: readonly string[], list: Row[]) => {
+        const stmt = this.db.prepare(insertSql(table, columns));
+        for (const row of list) stmt.run(toSqlite(row));
+      };
+      load('categories', CATEGORY_COLUMNS, rows.categories);
+      load('tools', TOOL_COLUMNS, rows.tools);
+      load('tool_redirects', REDIRECT_COLUMNS, rows.redirects);
+      load('collections', COLLECTION_COLUMNS, rows.collections);
+      load('collection_items', ITEM_COLUMNS, rows.items);
+      const revision = current + 1;
+      this.db.prepare('UPDATE directory_meta SET revision = ?, imported_at = ? WHERE id = 1').run(revision, new Date().toISOString());
+      return { ...diff, revision };
+    });
+    return run.immediate();
+  }
+
+  async close(): Promise<void> {
+    this.db.close();
+  }
+}
