@@ -73,6 +73,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : `${requestPrefix}-${(++requestCounter).toString(36)}`;
     },
     requestIdHeader: false,
+    // Router-level refusals (a malformed percent-encoding, an over-long slug) get the same
+    // problem body as every other error instead of Fastify's default JSON.
+    frameworkErrors: (error, request, reply) => {
+      reply.headers(COMMON_HEADERS);
+      const status = error.statusCode ?? 400;
+      const code = status === 404 ? 'not-found' : 'bad-request';
+      const detail = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path segment is too long; slugs have at most 80 characters.' : 'The URL is not valid (check its percent-encoding).';
+      sendProblem(request, reply, baseUrlOf(request, config.publicBaseUrl), code, detail, {}, status);
+    },
     serverFactory: (handler) =>
       createServer({ ...SERVER_TIMEOUTS, maxHeaderSize: 16 * 1024 }, handler),
     ...deps.fastify,

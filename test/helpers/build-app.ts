@@ -1,0 +1,68 @@
+/**
+ * `buildTestApp(t)`: the real app on a fresh SQLite file filled from the fixture content,
+ * closed after the test. Requests go through `app.inject`, no socket needed.
+ */
+import assert from 'node:assert/strict';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { TestContext } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import { importContent } from '../../src/content/import-content.js';
+import type { Dataset } from '../../src/domain.js';
+import { LiveDirectory } from '../../src/live-directory.js';
+import type { RateLimiter } from '../../src/rate-limit/rate-limiter.js';
+import { SlidingWindowLimiter } from '../../src/rate-limit/sliding-window-limiter.js';
+import { SqliteStore } from '../../src/store/sqlite-store.js';
+import { fixtureDataset, tempDir, writeContent } from './fixture.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  store: SqliteStore;
+  directory: LiveDirectory;
+  limiter: RateLimiter | null;
+  contentDir: string;
+  databaseFile: string;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  dataset?: Dataset;
+  /** The limiter's clock, for window-edge tests. */
+  now?: () => number;
+  /** Replaces the limiter built from the configuration. */
+  limiter?: RateLimiter | null;
+}
+
+export async function buildTestApp(t: TestContext, options: TestAppOptions = {}): Promise<TestApp> {
+  const dir = await tempDir();
+  const contentDir = await writeContent(path.join(dir, 'content'), options.dataset ?? fixtureDataset());
+  const databaseFile = path.join(dir, 'directory.sqlite');
+  const store = SqliteStore.open(databaseFile);
+  await store.migrate();
+  const outcome = await importContent(store, contentDir);
+  assert.ok(outcome.ok, `fixture content must import: ${JSON.stringify(!outcome.ok && outcome.problems)}`);
+  // A limit no functional test reaches; rate-limit tests set their own.
+  const config = loadConfig({ RATE_LIMIT_MAX: '100000', PUBLISHER_NAME: 'Éditeur de test', PUBLISHER_URL: 'https://editeur.example.org', ...options.env, DATABASE_URL: databaseFile });
+  const directory = await LiveDirectory.open(store, { checkEveryMs: 3_600_000 });
+  const limiter =
+    options.limiter !== undefined
+      ? options.limiter
+      : config.rateLimit.max === 0
+        ? null
+        : new SlidingWindowLimiter({ ...config.rateLimit, ...(options.now ? { now: options.now } : {}) });
+  const app = await buildApp({ config, directory, limiter, fastify: { logger: false } });
+  await app.ready();
+  t.after(async () => {
+    await app.close();
+    await limiter?.close();
+    await directory.stop();
+    await store.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+  return { app, config, store, directory, limiter, contentDir, databaseFile };
+}
+
+export const API = '/api/v1/directory';

@@ -1,0 +1,107 @@
+/**
+ * The small dataset the tests own (not the bundled content, which will change). Tests get
+ * fresh copies, may change them, and write them out as content files.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import YAML from 'yaml';
+import type { CollectionRecord, Dataset, ToolRecord } from '../../src/domain.js';
+
+const LONG =
+  "Premier paragraphe de description, assez long pour passer la validation du contenu et décrire ce que fait l'outil pour les enseignants et les élèves.\n\n" +
+  "Deuxième paragraphe : comment on l'utilise en classe, avec des exemples concrets et des conseils de mise en œuvre pour les équipes pédagogiques.\n\n" +
+  'Troisième paragraphe : ses limites, la protection des données personnelles et la langue de son interface.';
+
+function tool(slug: string, name: string, overrides: Partial<ToolRecord> = {}): ToolRecord {
+  return {
+    slug,
+    name,
+    status: 'published',
+    category: 'quiz',
+    website_url: `https://${slug}.example.org/`,
+    logo_url: null,
+    short_description: `Outil ${name} pour la classe : une description courte en français, pour les enseignants.`,
+    long_description: LONG,
+    pricing: { model: 'freemium', summary: 'Une offre gratuite et des offres payantes pour les établissements.', starting_price: null, url: null },
+    education_program: null,
+    screenshot: null,
+    tags: ['test'],
+    platforms: ['web'],
+    languages: ['fr'],
+    former_slugs: [],
+    created_at: '2026-01-01T08:00:00Z',
+    updated_at: '2026-01-01T08:00:00Z',
+    last_verified_at: '2026-01-02T08:00:00Z',
+    ...overrides,
+  };
+}
+
+const EDU = { summary: 'Gratuit pour les enseignants et les élèves des établissements scolaires.', eligibility: ['enseignants', 'élèves'], url: null };
+
+export function fixtureDataset(): Dataset {
+  const tools: ToolRecord[] = [
+    tool('quizzy', 'Quizzy', { education_program: EDU, pricing: { model: 'free', summary: 'Entièrement gratuit pour tous les utilisateurs.', starting_price: null, url: null }, updated_at: '2026-03-01T08:00:00Z' }),
+    tool('quiz-master', 'Quiz Master', { short_description: 'Créer un quiz en quelques minutes et le projeter en classe pour faire réviser les élèves.', created_at: '2026-02-01T08:00:00Z', updated_at: '2026-02-01T08:00:00Z' }),
+    tool('eleve-plus', 'Élève Plus', { category: 'ecriture', short_description: "Suivi de l'élève et carnet de bord numérique, pour les professeurs principaux du collège.", pricing: { model: 'paid', summary: 'Abonnement annuel payant par établissement, devis sur demande.', starting_price: { amount: 23, currency: 'EUR', period: 'month' }, url: 'https://eleve-plus.example.org/tarifs' } }),
+    tool('oeuvre-studio', 'Œuvre Studio', { category: 'ecriture', short_description: "Atelier d'écriture guidé pour analyser une œuvre littéraire, du collège au lycée.", education_program: EDU }),
+    tool('eau-vive', 'Eau Vive', { category: 'sciences', short_description: "Simulations du cycle de l'eau pour l'école primaire et le collège, avec des fiches d'activité." }),
+    tool('ecrire-mieux', 'Écrire Mieux', { category: 'ecriture', short_description: "Correcteur d'orthographe et de grammaire, avec des explications adaptées aux élèves.", pricing: { model: 'enterprise', summary: 'Licences sur devis pour les académies et les réseaux d’établissements.', starting_price: null, url: null }, former_slugs: ['ecrire-plus'] }),
+    tool('zebre-math', 'Zèbre Math', { category: 'sciences', short_description: 'Exercices de calcul mental progressifs pour le cycle 3, avec un quiz quotidien pour la classe.', updated_at: '2026-04-01T08:00:00Z' }),
+    tool('atelier-quiz', 'Atelier', { short_description: 'Générateur de quiz à partir d’un texte, pour préparer une évaluation formative rapidement.', education_program: EDU }),
+    tool('brouillon', 'Brouillon Secret', { status: 'draft', short_description: 'Un outil encore en cours de relecture, qui ne doit apparaître nulle part dans l’API publique.' }),
+    tool('ecole-directe-test', 'École Test', { category: 'sciences', short_description: 'Cahier de textes et messagerie pour les écoles, utilisé ici pour tester le tri des accents.' }),
+  ];
+  const collections: CollectionRecord[] = [
+    {
+      slug: 'creer-un-quiz', title: 'Créer un quiz', status: 'published', kind: 'top', task: 'Créer un quiz', persona: null,
+      description: 'Les meilleurs outils pour créer un quiz en classe, du plus simple au plus complet.',
+      items: [
+        { tool: 'quizzy', note: 'Le plus simple pour commencer, gratuit pour les enseignants.' },
+        { tool: 'brouillon', note: 'Un brouillon qui ne doit pas apparaître dans la collection.' },
+        { tool: 'quiz-master', note: 'Pour projeter un quiz en classe entière avec un minuteur.' },
+      ],
+      created_at: '2026-01-01T08:00:00Z', updated_at: '2026-05-01T08:00:00Z',
+    },
+    {
+      slug: 'professeur-de-lettres', title: 'Professeur de lettres', status: 'published', kind: 'stack', task: null, persona: 'Professeur de lettres',
+      description: 'Une boîte à outils pour le professeur de lettres, de la correction à l’analyse des œuvres.',
+      items: [
+        { tool: 'oeuvre-studio', note: 'Pour guider l’analyse d’une œuvre avec la classe.' },
+        { tool: 'ecrire-mieux', note: 'Pour accompagner la correction de la langue au quotidien.' },
+      ],
+      created_at: '2026-01-01T08:00:00Z', updated_at: '2026-01-01T08:00:00Z',
+    },
+    {
+      slug: 'collection-brouillon', title: 'Collection en préparation', status: 'draft', kind: 'top', task: 'Préparer un cours', persona: null,
+      description: 'Une collection encore en préparation, qui ne doit apparaître nulle part dans l’API.',
+      items: [{ tool: 'quizzy', note: 'Une note de test pour une collection en brouillon.' }],
+      created_at: '2026-01-01T08:00:00Z', updated_at: '2026-01-01T08:00:00Z',
+    },
+  ];
+  return {
+    categories: [
+      { slug: 'quiz', name: 'Quiz et interaction', description: 'Quiz et sondages pour la classe.' },
+      { slug: 'ecriture', name: 'Écriture', description: 'Correcteurs et aides à la rédaction.' },
+      { slug: 'sciences', name: 'Sciences', description: 'Mathématiques et sciences expérimentales.' },
+      { slug: 'vide', name: 'Catégorie vide', description: 'Une catégorie sans outil publié.' },
+    ],
+    tools,
+    collections,
+  };
+}
+
+/** Writes `dataset` as a content folder (docs/content-format.md) and returns its path. */
+export async function writeContent(dir: string, dataset: Dataset): Promise<string> {
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(path.join(dir, 'tools'), { recursive: true });
+  await mkdir(path.join(dir, 'collections'), { recursive: true });
+  await writeFile(path.join(dir, 'categories.yaml'), YAML.stringify(dataset.categories));
+  for (const t of dataset.tools) await writeFile(path.join(dir, 'tools', `${t.slug}.yaml`), YAML.stringify(t));
+  for (const c of dataset.collections) await writeFile(path.join(dir, 'collections', `${c.slug}.yaml`), YAML.stringify(c));
+  return dir;
+}
+
+export async function tempDir(prefix = 'directory-test-'): Promise<string> {
+  return mkdtemp(path.join(tmpdir(), prefix));
+}
