@@ -9,6 +9,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { describeProblems, describeReport, importContent } from './content/import-content.js';
 import { LiveDirectory } from './live-directory.js';
 import { createLimiter } from './rate-limit/create-limiter.js';
+import { drainAndClose } from './shutdown.js';
 import { openStore } from './store/directory-store.js';
 
 async function main(): Promise<void> {
@@ -48,25 +49,16 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    lifecycle.shuttingDown = true;
     app.log.info({ signal }, 'shutting down: draining in-flight requests');
     const force = setTimeout(() => {
       app.log.warn('drain took too long; exiting');
       process.exit(1);
     }, config.shutdownGraceMs);
     force.unref();
-    // fastify.close() alone can wait for idle keep-alive sockets (fastify#7044): close them
-    // now and again while in-flight requests finish (a finished one leaves its socket idle).
-    const sweeper = setInterval(() => app.server.closeIdleConnections(), 100);
-    app.server.closeIdleConnections();
-    try {
-      await app.close();
-      await directory.stop();
-      await limiter?.close();
-      await store.close();
-    } finally {
-      clearInterval(sweeper);
-    }
+    await drainAndClose(app, lifecycle);
+    await directory.stop();
+    await limiter?.close();
+    await store.close();
     process.exit(0);
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));

@@ -15,12 +15,15 @@ import { LiveDirectory } from '../../src/live-directory.js';
 import type { RateLimiter } from '../../src/rate-limit/rate-limiter.js';
 import { SlidingWindowLimiter } from '../../src/rate-limit/sliding-window-limiter.js';
 import { SqliteStore } from '../../src/store/sqlite-store.js';
+import { PostgresStore } from '../../src/store/postgres-store.js';
+import type { DirectoryStore } from '../../src/store/directory-store.js';
+import { postgresSchema } from './services.js';
 import { fixtureDataset, tempDir, writeContent } from './fixture.js';
 
 export interface TestApp {
   app: FastifyInstance;
   config: Config;
-  store: SqliteStore;
+  store: DirectoryStore;
   directory: LiveDirectory;
   limiter: RateLimiter | null;
   contentDir: string;
@@ -34,13 +37,28 @@ export interface TestAppOptions {
   now?: () => number;
   /** Replaces the limiter built from the configuration. */
   limiter?: RateLimiter | null;
+  /** Extra routes a test needs (e.g. a slow one), added before the app is ready. */
+  routes?: (app: FastifyInstance) => void;
+  lifecycle?: { shuttingDown: boolean };
+  /** Default: `sqlite`, or `postgres` when TEST_ENGINE=postgres (the same suite on both stores). */
+  engine?: 'sqlite' | 'postgres';
 }
 
 export async function buildTestApp(t: TestContext, options: TestAppOptions = {}): Promise<TestApp> {
   const dir = await tempDir();
   const contentDir = await writeContent(path.join(dir, 'content'), options.dataset ?? fixtureDataset());
-  const databaseFile = path.join(dir, 'directory.sqlite');
-  const store = SqliteStore.open(databaseFile);
+  const engine = options.engine ?? (process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite');
+  let databaseFile = path.join(dir, 'directory.sqlite');
+  let dropSchema = async () => {};
+  let store: DirectoryStore;
+  if (engine === 'postgres') {
+    const pg = await postgresSchema();
+    databaseFile = pg.url;
+    dropSchema = pg.drop;
+    store = await PostgresStore.connect(pg.url);
+  } else {
+    store = SqliteStore.open(databaseFile);
+  }
   await store.migrate();
   const outcome = await importContent(store, contentDir);
   assert.ok(outcome.ok, `fixture content must import: ${JSON.stringify(!outcome.ok && outcome.problems)}`);
@@ -53,16 +71,20 @@ export async function buildTestApp(t: TestContext, options: TestAppOptions = {})
       : config.rateLimit.max === 0
         ? null
         : new SlidingWindowLimiter({ ...config.rateLimit, ...(options.now ? { now: options.now } : {}) });
-  const app = await buildApp({ config, directory, limiter, fastify: { logger: false } });
+  const app = await buildApp({ config, directory, limiter, fastify: { logger: false }, ...(options.lifecycle ? { lifecycle: options.lifecycle } : {}) });
+  options.routes?.(app);
   await app.ready();
   t.after(async () => {
-    await app.close();
+    if (!closed.has(app)) await app.close();
     await limiter?.close();
     await directory.stop();
     await store.close();
+    await dropSchema();
     await rm(dir, { recursive: true, force: true });
   });
   return { app, config, store, directory, limiter, contentDir, databaseFile };
 }
 
 export const API = '/api/v1/directory';
+/** Apps a test already closed itself. */
+export const closed = new WeakSet<FastifyInstance>();

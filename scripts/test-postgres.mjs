@@ -1,0 +1,15 @@
+// The same API and live-data suites, run a second time with PostgreSQL as the store
+// (one suite, two stores). Skipped, and said so, when TEST_POSTGRES_URL is not set.
+import { spawnSync } from 'node:child_process';
+
+if (!process.env.TEST_POSTGRES_URL) {
+  console.log('# TEST_POSTGRES_URL is not set: the API suite on PostgreSQL is skipped');
+  process.exit(0);
+}
+console.log('# API and live-data suites again, on PostgreSQL');
+const result = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', '--test', '--test-concurrency=1', 'test/api/*.test.ts', 'test/live/*.test.ts'],
+  { stdio: 'inherit', env: { ...process.env, TEST_ENGINE: 'postgres' } },
+);
+process.exit(result.status ?? 1);

@@ -1,0 +1,73 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import fc from 'fast-check';
+import { API, buildTestApp } from '../helpers/build-app.js';
+
+const NAMES = ['page', 'per_page', 'category', 'pricing', 'has_education_pricing', 'q', 'sort', 'kind', '__proto__', 'constructor', 'prototype', '_', 'toString'];
+const VALUES = fc.oneof(
+  fc.constantFrom('1', '0', '-1', 'Infinity', '-Infinity', 'NaN', '1e309', '0x10', '1.0', '1e3', ' 1', '99999999999999999999999', '', 'free', 'FREEMIUM', 'fremium', 'free,paid', ',', 'quiz', 'true', 'false', 'name', '-updated_at', '%', '%00', '%E9', '%ZZ', '%F0%9F%98%80', '..%2f..%2f', 'a,,b', '\u200B', 'é'),
+  fc.string({ maxLength: 30 }).map(encodeURIComponent),
+  fc.string({ unit: 'grapheme', maxLength: 30 }).map(encodeURIComponent),
+  fc.nat().map(String),
+);
+const QUERY = fc.array(fc.tuple(fc.constantFrom(...NAMES), VALUES), { maxLength: 6 }).map((pairs) => pairs.map(([k, v]) => `${k}=${v}`).join('&'));
+const PATHS = fc.constantFrom(`${API}/tools`, `${API}/collections`, `${API}/categories`, `${API}/tools/quizzy`, `${API}/collections/creer-un-quiz`);
+
+test('property › no query string yields a 5xx, and prototypes stay untouched', async (t) => {
+  const { app } = await buildTestApp(t);
+  await fc.assert(
+    fc.asyncProperty(PATHS, QUERY, async (path, query) => {
+      const res = await app.inject({ url: `${path}?${query}` });
+      assert.ok(res.statusCode < 500, `${path}?${query} → ${res.statusCode} ${res.body}`);
+      assert.ok([200, 400].includes(res.statusCode), `${path}?${query} → ${res.statusCode}`);
+      assert.equal(({} as Record<string, unknown>).polluted, undefined);
+      assert.equal(Object.prototype.toString.call({}), '[object Object]');
+    }),
+    { numRuns: Number(process.env.PROPERTY_RUNS ?? 10_000) },
+  );
+});
+
+test('property › no path segment yields a 5xx', async (t) => {
+  const { app } = await buildTestApp(t);
+  const segment = fc.oneof(fc.string({ maxLength: 120 }).map(encodeURIComponent), fc.string({ unit: 'binary', maxLength: 40 }).map(encodeURIComponent), fc.constantFrom('%2F', '%2e%2e%2f', '%', '%ZZ', '%C0%AF', '..', '.', '~', '%00'));
+  await fc.assert(
+    fc.asyncProperty(fc.constantFrom(`${API}/tools/`, `${API}/collections/`, `${API}/`, '/'), segment, async (prefix, seg) => {
+      const res = await app.inject({ url: `${prefix}${seg}` });
+      assert.ok(res.statusCode < 500, `${prefix}${seg} → ${res.statusCode} ${res.body}`);
+    }),
+    { numRuns: Number(process.env.PROPERTY_RUNS ?? 10_000) },
+  );
+});
+
+test('property › walking `next` returns every matching tool exactly once', async (t) => {
+  const { app } = await buildTestApp(t);
+  const filters = fc.record({
+    per_page: fc.integer({ min: 1, max: 12 }),
+    category: fc.option(fc.subarray(['quiz', 'ecriture', 'sciences', 'nope'], { minLength: 1 }).map((a) => a.join(',')), { nil: undefined }),
+    pricing: fc.option(fc.subarray(['free', 'freemium', 'paid', 'enterprise'], { minLength: 1 }).map((a) => a.join(',')), { nil: undefined }),
+    has_education_pricing: fc.option(fc.constantFrom('1', '0'), { nil: undefined }),
+    q: fc.option(fc.constantFrom('quiz', 'eleve', 'e', 'pour', 'classe', 'œuvre'), { nil: undefined }),
+    sort: fc.option(fc.constantFrom('name', '-updated_at', '-created_at'), { nil: undefined }),
+  });
+  await fc.assert(
+    fc.asyncProperty(filters, async (f) => {
+      const params = new URLSearchParams(Object.entries(f).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])));
+      const everything = new URLSearchParams(params);
+      everything.set('per_page', '100');
+      const all = (await app.inject({ url: `${API}/tools?${everything}` })).json();
+      const seen: string[] = [];
+      let url: string | null = `${API}/tools?${params}`;
+      let pages = 0;
+      while (url !== null) {
+        const body: { data: Array<{ slug: string }>; meta: { total: number }; links: { next: string | null } } = (await app.inject({ url: url.replace(/^https?:\/\/[^/]+/, '') })).json();
+        seen.push(...body.data.map((d: { slug: string }) => d.slug));
+        assert.equal(body.meta.total, all.meta.total);
+        url = body.links.next;
+        assert.ok(++pages <= 20, 'terminates');
+      }
+      assert.deepEqual(seen, all.data.map((d: { slug: string }) => d.slug));
+      assert.equal(new Set(seen).size, seen.length);
+    }),
+    { numRuns: 200 },
+  );
+});

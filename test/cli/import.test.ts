@@ -1,0 +1,133 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { test } from 'node:test';
+import { promisify } from 'node:util';
+import { SqliteStore } from '../../src/store/sqlite-store.js';
+import { fixtureDataset, tempDir, writeContent } from '../helpers/fixture.js';
+
+const run = promisify(execFile);
+const CLI = path.resolve(import.meta.dirname, '../../src/cli/import.ts');
+
+async function importCli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', CLI, ...args], { env: { ...process.env, DATABASE_URL: '' } });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+async function snapshotOf(file: string) {
+  const store = SqliteStore.open(file);
+  try {
+    return await store.readSnapshot();
+  } finally {
+    await store.close();
+  }
+}
+
+test('import CLI › --help explains itself and exits 0', async () => {
+  const { code, stdout } = await importCli('--help');
+  assert.equal(code, 0);
+  assert.match(stdout, /Usage: npm run import/);
+  assert.match(stdout, /--dry-run/);
+});
+
+test('import CLI › an unknown option is a usage error (exit 2)', async () => {
+  const { code, stderr } = await importCli('--frobnicate');
+  assert.equal(code, 2);
+  assert.match(stderr, /frobnicate/);
+});
+
+test('import CLI › a good import reports what it added; a second run changes nothing', async (t) => {
+  const dir = await tempDir();
+  t.after(() => rm(dir, { recursive: true, force: true }));
+  const content = await writeContent(path.join(dir, 'content'), fixtureDataset());
+  const db = path.join(dir, 'db.sqlite');
+  const first = await importCli('--content', content, '--database', db);
+  assert.equal(first.code, 0, first.stderr);
+  assert.match(first.stdout, /Imported revision 1\./);
+  assert.match(first.stdout, /tools: 10 added/);
+  assert.match(first.stdout, /collections: 3 added/);
+  const snapshot = await snapshotOf(db);
+  assert.equal(snapshot.revision, 1);
+  assert.deepEqual(snapshot.dataset, (await import('../../src/content/load-content.js').then((m) => m.loadContent(content)).then((r) => (r.ok ? r.dataset : null))));
+  const second = await importCli('--content', content, '--database', db);
+  assert.equal(second.code, 0);
+  assert.match(second.stdout, /Nothing changed/);
+  assert.equal((await snapshotOf(db)).revision, 1);
+});
+
+test('import CLI › a re-import that changes one field reports it, and unpublishing is named', async (t) => {
+  const dir = await tempDir();
+  t.after(() => rm(dir, { recursive: true, force: true }));
+  const dataset = fixtureDataset();
+  const content = await writeContent(path.join(dir, 'content'), dataset);
+  const db = path.join(dir, 'db.sqlite');
+  assert.equal((await importCli('--content', content, '--database', db)).code, 0);
+  dataset.tools.find((x) => x.slug === 'quizzy')!.name = 'Quizzy Pro';
+  dataset.tools.find((x) => x.slug === 'eau-vive')!.status = 'draft';
+  await writeContent(content, dataset);
+  const res = await importCli('--content', content, '--database', db);
+  assert.equal(res.code, 0, res.stderr);
+  assert.match(res.stdout, /Imported revision 2\./);
+  assert.match(res.stdout, /tools: 2 changed, 1 unpublished/);
+  assert.match(res.stdout, /unpublished: eau-vive/);
+  const snapshot = await snapshotOf(db);
+  assert.equal(snapshot.dataset.tools.find((x) => x.slug === 'quizzy')!.name, 'Quizzy Pro');
+});
+
+test('import CLI › one bad record: exit 1, file/record/field named, database untouched', async (t) => {
+  const dir = await tempDir();
+  t.after(() => rm(dir, { recursive: true, force: true }));
+  const dataset = fixtureDataset();
+  const content = await writeContent(path.join(dir, 'content'), dataset);
+  const db = path.join(dir, 'db.sqlite');
+  assert.equal((await importCli('--content', content, '--database', db)).code, 0);
+  const before = await readFile(db);
+  const beforeSnapshot = await snapshotOf(db);
+
+  // A valid change in one file and an invalid value in another: neither may land.
+  dataset.tools.find((x) => x.slug === 'quizzy')!.name = 'Renamed';
+  await writeContent(content, dataset);
+  const file = path.join(content, 'tools', 'zebre-math.yaml');
+  await writeFile(file, (await readFile(file, 'utf8')).replace('model: freemium', 'model: fremium'));
+
+  const res = await importCli('--content', content, '--database', db);
+  assert.equal(res.code, 1);
+  assert.match(res.stderr, /zebre-math\.yaml: record "zebre-math", field pricing\.model: must be one of free, freemium, paid, enterprise \(got "fremium"\)/);
+  assert.match(res.stderr, /database was not changed/);
+  assert.deepEqual(await snapshotOf(db), beforeSnapshot);
+  assert.equal(before.length > 0, true);
+});
+
+test('import CLI › broken references and YAML are named too', async (t) => {
+  const dir = await tempDir();
+  t.after(() => rm(dir, { recursive: true, force: true }));
+  const dataset = fixtureDataset();
+  dataset.tools[0]!.category = 'nowhere';
+  dataset.collections[0]!.items.push({ tool: 'ghost-tool', note: 'Un outil qui n’existe pas dans le dossier.' });
+  dataset.tools[1]!.website_url = dataset.tools[2]!.website_url;
+  const content = await writeContent(path.join(dir, 'content'), dataset);
+  await writeFile(path.join(content, 'tools', 'broken.yaml'), 'slug: broken\nname: [unclosed\n');
+  const res = await importCli('--content', content, '--database', path.join(dir, 'db.sqlite'), '--dry-run');
+  assert.equal(res.code, 1);
+  assert.match(res.stderr, /quizzy\.yaml: record "quizzy", field category: names no category/);
+  assert.match(res.stderr, /creer-un-quiz\.yaml: record "creer-un-quiz", field items\[3\]\.tool: names no tool \(got "ghost-tool"\)/);
+  assert.match(res.stderr, /field website_url: is also the website of tool/);
+  assert.match(res.stderr, /broken\.yaml: invalid YAML/);
+});
+
+test('import CLI › --dry-run validates without touching the database', async (t) => {
+  const dir = await tempDir();
+  t.after(() => rm(dir, { recursive: true, force: true }));
+  const content = await writeContent(path.join(dir, 'content'), fixtureDataset());
+  const db = path.join(dir, 'db.sqlite');
+  const res = await importCli('--content', content, '--database', db, '--dry-run');
+  assert.equal(res.code, 0);
+  assert.match(res.stdout, /Content is valid/);
+  assert.equal((await snapshotOf(db)).revision, 0);
+});

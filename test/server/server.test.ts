@@ -1,0 +1,156 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { Agent, request as httpRequest } from 'node:http';
+import { connect, createServer, type AddressInfo } from 'node:net';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { test } from 'node:test';
+import { drainAndClose } from '../../src/shutdown.js';
+import { API, buildTestApp, closed } from '../helpers/build-app.js';
+import { fixtureDataset, tempDir, writeContent } from '../helpers/fixture.js';
+
+function get(port: number, urlPath: string, agent?: Agent, headers: Record<string, string> = {}): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path: urlPath, agent: agent ?? false, headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode!, body, headers: res.headers }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+function rawExchange(port: number, text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    let out = '';
+    socket.on('data', (c) => (out += c.toString()));
+    socket.on('end', () => resolve(out));
+    socket.on('close', () => resolve(out));
+    socket.on('error', reject);
+    socket.write(text);
+  });
+}
+
+test('shutdown › in-flight requests finish, idle keep-alive sockets do not hold the close', async (t) => {
+  const lifecycle = { shuttingDown: false };
+  const { app } = await buildTestApp(t, {
+    lifecycle,
+    routes: (a) => a.get('/test-slow', async () => {
+      await sleep(400);
+      return { done: true };
+    }),
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  const agent = new Agent({ keepAlive: true });
+  t.after(() => agent.destroy());
+  assert.equal((await get(port, `${API}/categories`, agent)).status, 200); // leaves an idle keep-alive socket
+  const inFlight = get(port, '/test-slow');
+  await sleep(50);
+  const started = Date.now();
+  const closing = drainAndClose(app, lifecycle);
+  closed.add(app);
+  assert.equal(lifecycle.shuttingDown, true);
+  const res = await inFlight;
+  assert.equal(res.status, 200);
+  assert.deepEqual(JSON.parse(res.body), { done: true });
+  await closing;
+  // Bound, not a benchmark: without closing idle sockets this waits for keepAliveTimeout (65 s).
+  assert.ok(Date.now() - started < 5_000, `closed in ${Date.now() - started} ms`);
+});
+
+test('hardening › a client dripping its headers is cut off in seconds', async (t) => {
+  const { app } = await buildTestApp(t);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  const socket = connect(port, '127.0.0.1');
+  await once(socket, 'connect');
+  socket.write(`GET ${API}/tools HTTP/1.1\r\nHost: x\r\n`);
+  const started = Date.now();
+  let closedAt = 0;
+  socket.on('close', () => (closedAt = Date.now()));
+  socket.on('error', () => {});
+  for (let i = 0; i < 20 && closedAt === 0; i++) {
+    await sleep(500);
+    if (!socket.destroyed) socket.write(`X-Drip-${i}: a\r\n`);
+  }
+  assert.ok(closedAt > 0, 'the server closed the connection');
+  assert.ok(closedAt - started < 9_000, `cut off after ${closedAt - started} ms`);
+});
+
+test('hardening › 20 kB of headers or of URL are refused with 431, not served', async (t) => {
+  const { app } = await buildTestApp(t);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  const bigHeader = await rawExchange(port, `GET ${API}/tools HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\nConnection: close\r\n\r\n`);
+  assert.match(bigHeader, /^HTTP\/1\.1 431 /);
+  const bigUrl = await rawExchange(port, `GET ${API}/tools?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+  assert.match(bigUrl, /^HTTP\/1\.1 431 /);
+  const tenKb = await get(port, `${API}/tools?x=${'a'.repeat(10_000)}`);
+  assert.equal(tenKb.status, 200, 'a 10 kB query string of unknown parameters is still served');
+});
+
+async function freePort(): Promise<number> {
+  const srv = createServer();
+  srv.listen(0, '127.0.0.1');
+  await once(srv, 'listening');
+  const { port } = srv.address() as AddressInfo;
+  srv.close();
+  await once(srv, 'close');
+  return port;
+}
+
+test('process › npm start path: fills an empty database, serves, exits 0 on SIGTERM with an idle keep-alive client', async (t) => {
+  const dir = await tempDir();
+  t.after(() => rm(dir, { recursive: true, force: true }));
+  const content = await writeContent(path.join(dir, 'content'), fixtureDataset());
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, '../../src/server.ts')], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: path.join(dir, 'db.sqlite'), CONTENT_DIR: content, LOG_LEVEL: 'warn', REDIS_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (c) => (stderr += c));
+  t.after(() => child.kill('SIGKILL'));
+  let ready = false;
+  for (let i = 0; i < 100 && !ready; i++) {
+    await sleep(100);
+    ready = await get(port, '/readyz').then((r) => r.status === 200, () => false);
+  }
+  assert.ok(ready, `server did not start: ${stderr}`);
+  const list = await get(port, `${API}/tools`);
+  assert.equal(JSON.parse(list.body).meta.total, 9);
+  const agent = new Agent({ keepAlive: true });
+  t.after(() => agent.destroy());
+  assert.equal((await get(port, `${API}/categories`, agent)).status, 200);
+  const started = Date.now();
+  child.kill('SIGTERM');
+  const [code] = await once(child, 'exit');
+  assert.equal(code, 0, stderr);
+  assert.ok(Date.now() - started < 5_000, `exited after ${Date.now() - started} ms`);
+});
+
+test('process › a bad configuration value stops the start with a message naming it', async () => {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, '../../src/server.ts')], {
+    env: { ...process.env, RATE_LIMIT_MAX: 'lots', DATABASE_URL: ':memory:' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (c) => (stderr += c));
+  const [code] = await once(child, 'exit');
+  assert.equal(code, 2);
+  assert.match(stderr, /RATE_LIMIT_MAX: must be a whole number/);
+  const trust = spawn(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, '../../src/server.ts')], {
+    env: { ...process.env, TRUST_PROXY: 'true', DATABASE_URL: ':memory:' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let trustErr = '';
+  trust.stderr.on('data', (c) => (trustErr += c));
+  assert.equal((await once(trust, 'exit'))[0], 2);
+  assert.match(trustErr, /TRUST_PROXY: "true" would trust any client/);
+});
