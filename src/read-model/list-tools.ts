@@ -61,10 +61,11 @@ function filterTools(model: ReadModel, query: ToolsQuery): number[] {
 
   // Candidates come in index order, which is name order: only other orders need a sort.
   if (query.sort === 'relevance') {
+    // Four tiers, each already in name order: a stable bucket pass, no comparison sort.
     const phrase = words.join(' ');
-    const tier = new Map<number, number>();
-    for (const i of out) tier.set(i, relevanceTier(model.foldedNames[i]!, phrase, words));
-    out.sort((a, b) => tier.get(a)! - tier.get(b)! || a - b);
+    const tiers: number[][] = [[], [], [], []];
+    for (const i of out) tiers[relevanceTier(model.foldedNames[i]!, phrase, words)]!.push(i);
+    return tiers.flat();
   } else if (query.sort !== 'name') {
     const rank = rankIn(query.sort === '-updated_at' ? model.byUpdatedDesc : model.byCreatedDesc, model.tools.length);
     out.sort((a, b) => rank[a]! - rank[b]!);

@@ -37,7 +37,7 @@ describe('PostgreSQL live data', { skip: skipWithoutPostgres }, () => {
     await writeContent(content, dataset);
     const started = Date.now();
     assert.ok((await importContent(writer, content)).ok);
-    while (live.current.model.revision !== 2 && Date.now() - started < 2_000) await sleep(20);
+    while ((live.current.model.revision as number) !== 2 && Date.now() - started < 2_000) await sleep(20);
     assert.equal(live.current.model.revision, 2, 'served within 2 s');
     assert.ok(live.current.model.tools.some((x) => x.name === 'Nom changé'));
   });

@@ -1,0 +1,32 @@
+/**
+ * The baseline: a bare node:http server that replays recorded responses byte for byte
+ * (same status, headers and body; 304 on a matching If-None-Match). Whatever our server
+ * does beyond this is its overhead.
+ */
+import { createServer } from 'node:http';
+import { readFileSync } from 'node:fs';
+
+interface Recorded {
+  status: number;
+  headers: Record<string, string>;
+  body: string; // base64
+}
+
+const [file, port] = [process.argv[2]!, Number(process.argv[3])];
+const recorded = new Map<string, { status: number; headers: Record<string, string>; body: Buffer; etag: string | undefined }>();
+for (const [url, r] of Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, Recorded>)) {
+  recorded.set(url, { status: r.status, headers: r.headers, body: Buffer.from(r.body, 'base64'), etag: r.headers.etag });
+}
+
+createServer((req, res) => {
+  const r = recorded.get(req.url!);
+  if (r === undefined) {
+    res.writeHead(404).end();
+    return;
+  }
+  if (r.etag !== undefined && req.headers['if-none-match'] === r.etag) {
+    res.writeHead(304, { etag: r.etag, 'cache-control': r.headers['cache-control']! }).end();
+    return;
+  }
+  res.writeHead(r.status, r.headers).end(r.body);
+}).listen(port, '127.0.0.1', () => process.send?.('ready'));

@@ -1,0 +1,234 @@
+/**
+ * npm run bench [-- --duration 5 --connections 50 --size N]
+ *
+ * Starts, side by side on this machine: our server (every production feature on: rate
+ * limiting with a limit too high to trip, ETag, CORS, logging at `info`), a bare node:http
+ * server replaying the very bytes our server sent, and json-server 0.17 on the same tools.
+ * Drives each endpoint with wrk (or autocannon if wrk is missing), alternating
+ * ours/bare/ours/bare, and prints requests/s, p50/p99 and the ratios.
+ *
+ * --size N: the growth test. N tools (the bundled ones plus generated ones): start-up time
+ * (import excluded), resident memory, and search throughput, with and without cache hits.
+ */
+import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
+import { loadContent } from '../src/content/load-content.js';
+import { SqliteStore } from '../src/store/sqlite-store.js';
+import { generateDataset } from './generate.js';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '50' },
+    size: { type: 'string' },
+  },
+});
+const DURATION = Number(args.duration);
+const CONNECTIONS = Number(args.connections);
+const PORTS = { ours: 4101, bare: 4102, json: 4103 };
+const work = mkdtempSync(path.join(tmpdir(), 'directory-bench-'));
+const children: ChildProcess[] = [];
+process.on('exit', () => {
+  for (const c of children) c.kill('SIGKILL');
+  rmSync(work, { recursive: true, force: true });
+});
+
+interface Result { rps: number; p50: number; p99: number; errors: number }
+
+function haveWrk(): boolean {
+  try {
+    execFileSync('wrk', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch (err) {
+    return (err as { status?: number }).status === 1; // wrk --version exits 1 after printing
+  }
+}
+const WRK = haveWrk();
+
+function ms(value: string): number {
+  const m = /([\d.]+)(us|ms|s)/.exec(value)!;
+  const n = Number(m[1]);
+  return m[2] === 'us' ? n / 1000 : m[2] === 's' ? n * 1000 : n;
+}
+
+async function load(url: string, headers: Record<string, string> = {}, script?: string): Promise<Result> {
+  if (WRK) {
+    const hs = Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
+    const out = execFileSync('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${DURATION}s`, '--latency', ...(script ? ['-s', script] : []), ...hs, url], { encoding: 'utf8' });
+    const non2xx = /Non-2xx or 3xx responses: (\d+)/.exec(out);
+    const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+    return {
+      rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)![1]),
+      p50: ms(/ 50%\s+(\S+)/.exec(out)![1]!),
+      p99: ms(/ 99%\s+(\S+)/.exec(out)![1]!),
+      errors: Number(non2xx?.[1] ?? 0) + (socketErrors ? socketErrors.slice(1).reduce((a, b) => a + Number(b), 0) : 0),
+    };
+  }
+  const autocannon = (await import('autocannon')).default;
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.non2xx + r.errors };
+}
+
+async function waitFor(url: string, timeoutMs = 60_000): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return Date.now() - started;
+    } catch {}
+    if (Date.now() - started > timeoutMs) throw new Error(`${url} did not come up`);
+    await sleep(25);
+  }
+}
+
+function rss(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
+}
+
+async function startOurs(database: string): Promise<{ child: ChildProcess; startupMs: number }> {
+  const started = Date.now();
+  const child = spawn(process.execPath, [path.join(ROOT, 'dist/src/server.js')], {
+    env: { ...process.env, PORT: String(PORTS.ours), HOST: '127.0.0.1', DATABASE_URL: database, RATE_LIMIT_MAX: '1000000', RATE_LIMIT_WINDOW_S: '1', LOG_LEVEL: 'info', REDIS_URL: '' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.push(child);
+  await waitFor(`http://127.0.0.1:${PORTS.ours}/readyz`);
+  return { child, startupMs: Date.now() - started };
+}
+
+async function prepareDatabase(size?: number): Promise<{ file: string; tools: number }> {
+  const loaded = await loadContent(path.join(ROOT, 'content'));
+  if (!loaded.ok) throw new Error('bundled content is invalid: run npm run import -- --dry-run');
+  const dataset = size ? generateDataset(loaded.dataset, size) : loaded.dataset;
+  const file = path.join(work, `directory-${size ?? 'bundled'}.sqlite`);
+  const store = SqliteStore.open(file);
+  await store.migrate();
+  await store.replaceDataset(dataset);
+  await store.close();
+  return { file, tools: dataset.tools.length };
+}
+
+const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
+
+async function sideBySide(): Promise<void> {
+  const db = await prepareDatabase();
+  const { child } = await startOurs(db.file);
+  const base = `http://127.0.0.1:${PORTS.ours}`;
+  const list = await (await fetch(`${base}/api/v1/directory/tools?per_page=1`)).json() as { data: Array<{ slug: string }> };
+  const slug = list.data[0]!.slug;
+  const endpoints = [
+    { name: 'GET /tools', path: '/api/v1/directory/tools', json: '/tools?_page=1&_limit=30' },
+    { name: 'GET /tools?q=quiz&pricing=freemium&has_education_pricing=1', path: '/api/v1/directory/tools?q=quiz&pricing=freemium&has_education_pricing=1', json: '/tools?q=quiz&pricing=freemium&has_education_pricing=true' },
+    { name: 'GET /tools/{slug}', path: `/api/v1/directory/tools/${slug}`, json: `/tools/${slug}` },
+    { name: 'GET /collections', path: '/api/v1/directory/collections', json: null },
+    { name: 'GET /collections/{slug}', path: '', json: null },
+  ];
+  const collections = await (await fetch(`${base}/api/v1/directory/collections`)).json() as { data: Array<{ slug: string }> };
+  endpoints[4]!.path = `/api/v1/directory/collections/${collections.data[0]?.slug ?? 'none'}`;
+
+  // Record our exact responses for the replay server.
+  const recorded: Record<string, { status: number; headers: Record<string, string>; body: string }> = {};
+  const etags: Record<string, string> = {};
+  for (const e of endpoints) {
+    // Identity encoding: the replay must send exactly the bytes a plain client gets.
+    const res = await fetch(`${base}${e.path}`, { headers: { 'accept-encoding': 'identity' } });
+    const headers: Record<string, string> = {};
+    res.headers.forEach((v, k) => {
+      if (!['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(k)) headers[k] = v;
+    });
+    recorded[e.path] = { status: res.status, headers, body: Buffer.from(await res.arrayBuffer()).toString('base64') };
+    etags[e.path] = headers.etag!;
+  }
+  const replayFile = path.join(work, 'replay.json');
+  writeFileSync(replayFile, JSON.stringify(recorded));
+  const bare = fork(path.join(ROOT, 'bench/replay-server.ts'), [replayFile, String(PORTS.bare)], { execArgv: ['--import', 'tsx'], stdio: 'ignore' });
+  children.push(bare);
+  await once(bare, 'message');
+
+  // json-server on the same tools (detail shape, id = slug).
+  const store = SqliteStore.open(db.file);
+  const snapshot = await store.readSnapshot();
+  await store.close();
+  const jsonDb = path.join(work, 'db.json');
+  writeFileSync(jsonDb, JSON.stringify({
+    tools: snapshot.dataset.tools.filter((t) => t.status === 'published').map((t) => ({ id: t.slug, ...t, pricing: t.pricing.model, has_education_pricing: t.education_program !== null })),
+  }));
+  const json = spawn(process.execPath, [path.join(ROOT, 'node_modules/json-server/lib/cli/bin.js'), '--quiet', '--port', String(PORTS.json), jsonDb], { stdio: 'ignore' });
+  children.push(json);
+  await waitFor(`http://127.0.0.1:${PORTS.json}/tools/${slug}`);
+
+  console.log(`\n${db.tools} tools · ${CONNECTIONS} connections · ${DURATION} s per run · load generator: ${WRK ? 'wrk' : 'autocannon'} · node ${process.version}\n`);
+  const rows: string[][] = [['endpoint', 'ours req/s', 'bare req/s', 'ours/bare', 'ours p50/p99 ms', 'bare p50/p99 ms', 'p99 ratio', 'json-server req/s', 'ours/json-server']];
+  const runs = [...endpoints.map((e) => ({ ...e, headers: {} as Record<string, string> })), { ...endpoints[0]!, name: 'GET /tools revalidated (304)', json: null, headers: { 'If-None-Match': etags[endpoints[0]!.path]! } }, { ...endpoints[2]!, name: 'GET /tools/{slug} revalidated (304)', json: null, headers: { 'If-None-Match': etags[endpoints[2]!.path]! } }];
+  for (const e of runs) {
+    const ours: Result[] = [];
+    const bareRuns: Result[] = [];
+    for (let i = 0; i < 2; i++) {
+      ours.push(await load(`${base}${e.path}`, e.headers));
+      bareRuns.push(await load(`http://127.0.0.1:${PORTS.bare}${e.path}`, e.headers));
+    }
+    const avg = (list: Result[], k: keyof Result) => list.reduce((a, r) => a + r[k], 0) / list.length;
+    const jsonResult = e.json ? await load(`http://127.0.0.1:${PORTS.json}${e.json}`) : null;
+    const o = { rps: avg(ours, 'rps'), p50: avg(ours, 'p50'), p99: avg(ours, 'p99'), errors: avg(ours, 'errors') };
+    const b = { rps: avg(bareRuns, 'rps'), p50: avg(bareRuns, 'p50'), p99: avg(bareRuns, 'p99') };
+    if (o.errors > 0) console.warn(`warning: ${e.name}: ${o.errors} non-2xx/3xx or socket errors on our server`);
+    rows.push([
+      e.name, fmt(o.rps), fmt(b.rps), fmt(o.rps / b.rps, 2), `${fmt(o.p50, 2)} / ${fmt(o.p99, 2)}`, `${fmt(b.p50, 2)} / ${fmt(b.p99, 2)}`, fmt(o.p99 / b.p99, 2),
+      jsonResult ? fmt(jsonResult.rps) : '—', jsonResult ? `${fmt(o.rps / jsonResult.rps, 1)}×` : '—',
+    ]);
+  }
+  printTable(rows);
+  console.log(`\nour server's resident memory after the run: ${fmt(rss(child.pid!) / 2 ** 20, 1)} MiB`);
+}
+
+async function growth(size: number): Promise<void> {
+  const results: string[][] = [['tools', 'start-up ms', 'RSS MiB', 'q=quiz req/s (cached)', 'q=quiz&filters req/s (cached)', 'varied q req/s (uncached)', 'varied q+filters req/s (uncached)']];
+  const script = path.join(work, 'varied.lua');
+  // Each request a different (q, page) pair: the response cache cannot help, the search runs.
+  const lua = (filters: string) => `
+local words = {"quiz","eleve","video","langue","classe","carte","calcul","lecture","robot","musique","histoire","correction","ecriture","oeuvre","source","donnees"}
+math.randomseed(7)
+request = function()
+  local q = words[math.random(#words)]
+  return wrk.format("GET", "/api/v1/directory/tools?q=" .. q .. "${filters}&page=" .. math.random(1, 1000000))
+end`;
+  for (const n of [undefined, size]) {
+    const db = await prepareDatabase(n);
+    const { child, startupMs } = await startOurs(db.file);
+    const base = `http://127.0.0.1:${PORTS.ours}/api/v1/directory/tools`;
+    await fetch(`${base}?q=quiz`);
+    const cached = await load(`${base}?q=quiz`);
+    const cachedFiltered = await load(`${base}?q=quiz&pricing=freemium&has_education_pricing=1`);
+    writeFileSync(script, lua(''));
+    const varied = await load(`${base}`, {}, WRK ? script : undefined);
+    writeFileSync(script, lua('&pricing=freemium,paid&has_education_pricing=1'));
+    const variedFiltered = await load(`${base}`, {}, WRK ? script : undefined);
+    results.push([fmt(db.tools), fmt(startupMs), fmt(rss(child.pid!) / 2 ** 20, 1), fmt(cached.rps), fmt(cachedFiltered.rps), fmt(varied.rps), fmt(variedFiltered.rps)]);
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+  }
+  console.log(`\nGrowth · ${CONNECTIONS} connections · ${DURATION} s per run\n`);
+  printTable(results);
+  const [, small, big] = results;
+  const ratio = (col: number) => Number(big![col]!.replace(/,/g, '')) / Number(small![col]!.replace(/,/g, ''));
+  console.log(`\nthroughput at ${big![0]} tools vs ${small![0]}: cached q ${fmt(ratio(3), 2)}, cached q+filters ${fmt(ratio(4), 2)}, uncached q ${fmt(ratio(5), 2)}, uncached q+filters ${fmt(ratio(6), 2)}`);
+}
+
+function printTable(rows: string[][]): void {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  for (const [n, r] of rows.entries()) {
+    console.log(`| ${r.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`);
+    if (n === 0) console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  }
+}
+
+if (args.size) await growth(Number(args.size));
+else await sideBySide();
+process.exit(0);
