@@ -9,7 +9,7 @@ if (!process.env.TEST_POSTGRES_URL) {
 console.log('# API and live-data suites again, on PostgreSQL');
 const result = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', '--test-concurrency=1', 'test/api/*.test.ts', 'test/live/*.test.ts'],
+  ['scripts/run-tests.mjs', 'test/api', 'test/live'],
   { stdio: 'inherit', env: { ...process.env, TEST_ENGINE: 'postgres' } },
 );
 process.exit(result.status ?? 1);

@@ -3,7 +3,7 @@
  * server.ts owns the process (listening, signals); this file owns the routes, the
  * per-request policy (CORS, rate limit, cache headers) and the error answers.
  */
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import type { Config } from './config.js';
@@ -12,6 +12,7 @@ import { sendProblem, cacheControlFor } from './http/problem-reply.js';
 import { ProblemError, problemBody } from './http/problems.js';
 import { API_PREFIX } from './http/representations.js';
 import { baseUrlOf } from './http/request-context.js';
+import { createFastPath, rememberRawRequest } from './http/fast-path.js';
 import { CC_BY, type RouteContext } from './http/route-context.js';
 import { categoryRoutes } from './http/routes/categories.js';
 import { collectionRoutes } from './http/routes/collections.js';
@@ -56,6 +57,12 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 let requestCounter = 0;
 const requestPrefix = Math.random().toString(36).slice(2, 8);
 
+/** An incoming X-Request-Id is kept when short and plain, so proxies can correlate logs. */
+function requestId(req: IncomingMessage): string {
+  const incoming = req.headers['x-request-id'];
+  return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : `${requestPrefix}-${(++requestCounter).toString(36)}`;
+}
+
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, directory, limiter } = deps;
   const lifecycle = deps.lifecycle ?? { shuttingDown: false };
@@ -67,11 +74,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 100 },
     bodyLimit: 1024,
-    // An incoming X-Request-Id is kept when it is short and plain, so proxies can correlate logs.
-    genReqId: (req) => {
-      const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : `${requestPrefix}-${(++requestCounter).toString(36)}`;
-    },
+    genReqId: requestId,
     requestIdHeader: false,
     // Router-level refusals (a malformed percent-encoding, an over-long slug) get the same
     // problem body as every other error instead of Fastify's default JSON.
@@ -82,8 +85,21 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       const detail = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path segment is too long; slugs have at most 80 characters.' : 'The URL is not valid (check its percent-encoding).';
       sendProblem(request, reply, baseUrlOf(request, config.publicBaseUrl), code, detail, {}, status);
     },
-    serverFactory: (handler) =>
-      createServer({ ...SERVER_TIMEOUTS, maxHeaderSize: 16 * 1024 }, handler),
+    serverFactory: (handler) => {
+      const fast = createFastPath({ config, directory, limiter, lifecycle, commonHeaders: COMMON_HEADERS, requestId });
+      return createServer(
+        { ...SERVER_TIMEOUTS, maxHeaderSize: 16 * 1024 },
+        fast === null ? handler : (req, res) => {
+          let handled = false;
+          try {
+            handled = fast(req, res);
+          } catch {
+            handled = res.headersSent; // a fault before writing: let Fastify answer
+          }
+          if (!handled) handler(req, res);
+        },
+      );
+    },
     ...deps.fastify,
   });
 
@@ -113,6 +129,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     directory,
     license: { ...CC_BY, attribution: `${config.publisher.name} — ${config.publisher.url}` },
     licenseLink: `<${CC_BY.url}>; rel="license"`,
+    remember: (request, entry) => rememberRawRequest(directory, request.raw, entry),
   };
 
   app.addHook('onRequest', (request, reply, done) => {

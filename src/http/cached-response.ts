@@ -81,23 +81,43 @@ function encoded(entry: CachedResponse, encoding: 'br' | 'gzip'): Buffer {
   return bytes;
 }
 
-/** Sends a cached response: 304 on a matching If-None-Match, compressed when asked. */
-export function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse): FastifyReply {
-  reply.headers(entry.headers);
-  if (entry.status === 200) reply.header('etag', entry.etag);
-  reply.header('cache-control', 'public, max-age=300');
-  reply.header('vary', 'Accept-Encoding');
-  if (entry.status === 200 && ifNoneMatchMatches(request.headers['if-none-match'], entry.etag)) {
-    reply.removeHeader('content-type');
-    return reply.code(304).send();
-  }
-  reply.code(entry.status);
-  if (entry.body.length >= COMPRESS_MIN_BYTES) {
-    const encoding = preferredEncoding(request.headers['accept-encoding']);
-    if (encoding !== null) {
-      reply.header('content-encoding', encoding);
-      return reply.send(encoded(entry, encoding));
-    }
-  }
-  return reply.send(entry.body);
+/** Whether `entry` goes out as a 304, compressed, or as it is, for these request headers. */
+export function negotiate(entry: CachedResponse, ifNoneMatch: string | undefined, acceptEncoding: string | undefined): 'not-modified' | Encoding {
+  if (entry.status === 200 && ifNoneMatchMatches(ifNoneMatch, entry.etag)) return 'not-modified';
+  return entry.body.length >= COMPRESS_MIN_BYTES ? preferredEncoding(acceptEncoding) : null;
 }
+
+/**
+ * The headers of a cached response, the same whichever path sends it (Fastify's, or the
+ * raw fast path in fast-path.ts).
+ */
+export function cachedHeaders(entry: CachedResponse, outcome: 'not-modified' | Encoding): Record<string, string> {
+  const headers: Record<string, string> = { ...entry.headers, 'cache-control': 'public, max-age=300', vary: 'Accept-Encoding' };
+  if (entry.status === 200) headers.etag = entry.etag;
+  if (outcome === 'not-modified') delete headers['content-type'];
+  else if (outcome !== null) headers['content-encoding'] = outcome;
+  return headers;
+}
+
+/** The bytes to send for `outcome` (compressing on first demand), or null for a 304. */
+export function cachedBody(entry: CachedResponse, outcome: 'not-modified' | Encoding): Buffer | null {
+  if (outcome === 'not-modified') return null;
+  return outcome === null ? entry.body : encoded(entry, outcome);
+}
+
+/** Sends a cached response: 304 on a matching If-None-Match, compressed when asked. */
+export function sendCached(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  entry: CachedResponse,
+  remember?: (request: FastifyRequest, entry: CachedResponse) => void,
+): FastifyReply {
+  const outcome = negotiate(entry, request.headers['if-none-match'], request.headers['accept-encoding']);
+  reply.headers(cachedHeaders(entry, outcome));
+  const body = cachedBody(entry, outcome);
+  remember?.(request, entry);
+  if (body === null) return reply.code(304).send();
+  // An empty body (a 301) goes out without one, so no content-type is invented for it.
+  return reply.code(entry.status).send(body.length > 0 ? body : undefined);
+}
+

@@ -27,7 +27,7 @@ export function categoryRoutes(app: FastifyInstance, ctx: RouteContext): void {
         entry = makeResponse(200, categoryList(model, base, ctx.license), { link: ctx.licenseLink });
         responses.set(key, entry);
       }
-      return sendCached(request, reply, entry);
+      return sendCached(request, reply, entry, ctx.remember);
     },
   );
 }

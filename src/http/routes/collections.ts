@@ -47,7 +47,7 @@ export function collectionRoutes(app: FastifyInstance, ctx: RouteContext): void 
         entry = makeResponse(200, serialize.collectionList({ data, meta: { total: data.length, license: ctx.license } }), { link: ctx.licenseLink });
         responses.set(key, entry);
       }
-      return sendCached(request, reply, entry);
+      return sendCached(request, reply, entry, ctx.remember);
     },
   );
 
@@ -77,7 +77,7 @@ export function collectionRoutes(app: FastifyInstance, ctx: RouteContext): void 
         entry = makeResponse(200, serialize.collectionDetail({ data: collectionDetail(model, index, base), meta: { license: ctx.license } }), { link: ctx.licenseLink });
         responses.set(key, entry);
       }
-      return sendCached(request, reply, entry);
+      return sendCached(request, reply, entry, ctx.remember);
     },
   );
 }
