@@ -31,6 +31,16 @@ export function createResponseCache(): LRUCache<string, CachedResponse> {
   });
 }
 
+/** The cached response for `key`, built and kept on first use. */
+export function cachedOrBuild(cache: LRUCache<string, CachedResponse>, key: string, build: () => CachedResponse): CachedResponse {
+  let entry = cache.get(key);
+  if (entry === undefined) {
+    entry = build();
+    cache.set(key, entry);
+  }
+  return entry;
+}
+
 export function makeResponse(status: number, body: string, headers: Record<string, string> = {}): CachedResponse {
   const bytes = Buffer.from(body, 'utf8');
   const etag = `W/"${createHash('sha1').update(bytes).digest('base64url').slice(0, 27)}"`;

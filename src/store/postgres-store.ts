@@ -8,6 +8,7 @@ import pg from 'pg';
 import type { Dataset, Snapshot } from '../domain.js';
 import type { DirectoryStore } from './directory-store.js';
 import { diffDatasets, type ImportReport } from './import-report.js';
+import { migrations } from './schema-migrations.js';
 import {
   CATEGORY_COLUMNS, COLLECTION_COLUMNS, ITEM_COLUMNS, JSON_COLUMNS, REDIRECT_COLUMNS, TOOL_COLUMNS,
   datasetToRows, rowsToDataset, type DatasetRows, type Row,
@@ -17,71 +18,7 @@ export const CHANGE_CHANNEL = 'directory_changed';
 /** Serialises migrations across instances starting at once. */
 const MIGRATION_LOCK = 73_021_457;
 
-const MIGRATIONS: Array<{ version: number; sql: string }> = [
-  {
-    version: 1,
-    sql: `
-      CREATE TABLE directory_meta (
-        id INTEGER PRIMARY KEY CHECK (id = 1),
-        revision BIGINT NOT NULL,
-        imported_at TIMESTAMPTZ
-      );
-      INSERT INTO directory_meta (id, revision) VALUES (1, 0);
-      CREATE TABLE categories (
-        slug TEXT PRIMARY KEY,
-        position INTEGER NOT NULL,
-        name TEXT NOT NULL,
-        description TEXT NOT NULL
-      );
-      CREATE TABLE tools (
-        slug TEXT PRIMARY KEY,
-        name TEXT NOT NULL,
-        status TEXT NOT NULL CHECK (status IN ('published', 'draft')),
-        category_slug TEXT NOT NULL REFERENCES categories (slug),
-        website_url TEXT NOT NULL,
-        logo_url TEXT,
-        short_description TEXT NOT NULL,
-        long_description TEXT NOT NULL,
-        pricing_model TEXT NOT NULL CHECK (pricing_model IN ('free', 'freemium', 'paid', 'enterprise')),
-        pricing_summary TEXT NOT NULL,
-        starting_price JSONB,
-        pricing_url TEXT,
-        education_program JSONB,
-        screenshot JSONB,
-        tags JSONB NOT NULL,
-        platforms JSONB NOT NULL,
-        languages JSONB NOT NULL,
-        created_at TIMESTAMPTZ NOT NULL,
-        updated_at TIMESTAMPTZ NOT NULL,
-        last_verified_at TIMESTAMPTZ NOT NULL
-      );
-      CREATE TABLE tool_redirects (
-        old_slug TEXT PRIMARY KEY,
-        tool_slug TEXT NOT NULL REFERENCES tools (slug) ON DELETE CASCADE,
-        position INTEGER NOT NULL
-      );
-      CREATE TABLE collections (
-        slug TEXT PRIMARY KEY,
-        position INTEGER NOT NULL,
-        title TEXT NOT NULL,
-        status TEXT NOT NULL CHECK (status IN ('published', 'draft')),
-        kind TEXT NOT NULL CHECK (kind IN ('top', 'stack')),
-        task TEXT,
-        persona TEXT,
-        description TEXT NOT NULL,
-        created_at TIMESTAMPTZ NOT NULL,
-        updated_at TIMESTAMPTZ NOT NULL
-      );
-      CREATE TABLE collection_items (
-        collection_slug TEXT NOT NULL REFERENCES collections (slug) ON DELETE CASCADE,
-        position INTEGER NOT NULL,
-        tool_slug TEXT NOT NULL REFERENCES tools (slug),
-        note TEXT NOT NULL,
-        PRIMARY KEY (collection_slug, position)
-      );
-    `,
-  },
-];
+const MIGRATIONS = migrations('postgres');
 
 export interface PostgresStoreOptions {
   /** Search path schema, so tests can run in a schema of their own. */

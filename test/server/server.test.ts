@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { Agent, request as httpRequest } from 'node:http';
-import { connect, createServer, type AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -10,6 +10,7 @@ import { test } from 'node:test';
 import { drainAndClose } from '../../src/shutdown.js';
 import { API, buildTestApp, closed } from '../helpers/build-app.js';
 import { fixtureDataset, tempDir, writeContent } from '../helpers/fixture.js';
+import { freePort } from '../helpers/services.js';
 
 function get(port: number, urlPath: string, agent?: Agent, headers: Record<string, string> = {}): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
@@ -95,15 +96,6 @@ test('hardening › 20 kB of headers or of URL are refused with 431, not served'
   assert.equal(tenKb.status, 200, 'a 10 kB query string of unknown parameters is still served');
 });
 
-async function freePort(): Promise<number> {
-  const srv = createServer();
-  srv.listen(0, '127.0.0.1');
-  await once(srv, 'listening');
-  const { port } = srv.address() as AddressInfo;
-  srv.close();
-  await once(srv, 'close');
-  return port;
-}
 
 test('process › npm start path: fills an empty database, serves, exits 0 on SIGTERM with an idle keep-alive client', async (t) => {
   const dir = await tempDir();

@@ -1,6 +1,6 @@
 /** GET /categories: every category with its published-tool count. */
 import type { FastifyInstance } from 'fastify';
-import { makeResponse, sendCached } from '../cached-response.js';
+import { cachedOrBuild, makeResponse, sendCached } from '../cached-response.js';
 import { API_PREFIX, categoryList } from '../representations.js';
 import { baseUrlOf } from '../request-context.js';
 import type { RouteContext } from '../route-context.js';
@@ -22,11 +22,7 @@ export function categoryRoutes(app: FastifyInstance, ctx: RouteContext): void {
       const { model, responses } = ctx.directory.current;
       const base = baseUrlOf(request, ctx.config.publicBaseUrl);
       const key = `G ${base}`;
-      let entry = responses.get(key);
-      if (entry === undefined) {
-        entry = makeResponse(200, categoryList(model, base, ctx.license), { link: ctx.licenseLink });
-        responses.set(key, entry);
-      }
+      const entry = cachedOrBuild(responses, key, () => makeResponse(200, categoryList(model, base, ctx.license), { link: ctx.licenseLink }));
       return sendCached(request, reply, entry, ctx.remember);
     },
   );

@@ -1,7 +1,7 @@
 /** GET /collections and GET /collections/{slug}. */
 import type { FastifyInstance } from 'fastify';
 import { ProblemError } from '../problems.js';
-import { makeResponse, sendCached } from '../cached-response.js';
+import { cachedOrBuild, makeResponse, sendCached } from '../cached-response.js';
 import { API_PREFIX, collectionDetail, collectionSummary, serialize } from '../representations.js';
 import { baseUrlOf } from '../request-context.js';
 import { MAX_SLUG_LENGTH, SLUG, type RouteContext } from '../route-context.js';
@@ -41,12 +41,10 @@ export function collectionRoutes(app: FastifyInstance, ctx: RouteContext): void 
       const { model, responses } = ctx.directory.current;
       const base = baseUrlOf(request, ctx.config.publicBaseUrl);
       const key = `C ${base} ${kind ?? ''}`;
-      let entry = responses.get(key);
-      if (entry === undefined) {
+      const entry = cachedOrBuild(responses, key, () => {
         const data = model.collections.flatMap((c, ci) => (kind === null || c.record.kind === kind ? [collectionSummary(model, ci, base)] : []));
-        entry = makeResponse(200, serialize.collectionList({ data, meta: { total: data.length, license: ctx.license } }), { link: ctx.licenseLink });
-        responses.set(key, entry);
-      }
+        return makeResponse(200, serialize.collectionList({ data, meta: { total: data.length, license: ctx.license } }), { link: ctx.licenseLink });
+      });
       return sendCached(request, reply, entry, ctx.remember);
     },
   );
@@ -72,11 +70,9 @@ export function collectionRoutes(app: FastifyInstance, ctx: RouteContext): void 
         throw new ProblemError('not-found', `No published collection has the slug "${slug.slice(0, MAX_SLUG_LENGTH)}".${suggestions.length ? ` Did you mean ${suggestions.map((s) => `"${s}"`).join(', ')}?` : ''}`, suggestions.length ? { suggestions } : {});
       }
       const key = `K ${base} ${slug}`;
-      let entry = responses.get(key);
-      if (entry === undefined) {
-        entry = makeResponse(200, serialize.collectionDetail({ data: collectionDetail(model, index, base), meta: { license: ctx.license } }), { link: ctx.licenseLink });
-        responses.set(key, entry);
-      }
+      const entry = cachedOrBuild(responses, key, () =>
+        makeResponse(200, serialize.collectionDetail({ data: collectionDetail(model, index, base), meta: { license: ctx.license } }), { link: ctx.licenseLink }),
+      );
       return sendCached(request, reply, entry, ctx.remember);
     },
   );

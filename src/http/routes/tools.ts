@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { listTools } from '../../read-model/list-tools.js';
 import { ProblemError } from '../problems.js';
-import { makeResponse, sendCached } from '../cached-response.js';
+import { cachedOrBuild, makeResponse, sendCached } from '../cached-response.js';
 import { API_PREFIX, serialize, toolDetail, toolSummary } from '../representations.js';
 import { baseUrlOf } from '../request-context.js';
 import { MAX_SLUG_LENGTH, SLUG, type RouteContext } from '../route-context.js';
@@ -29,8 +29,7 @@ export function toolRoutes(app: FastifyInstance, ctx: RouteContext): void {
       const base = baseUrlOf(request, ctx.config.publicBaseUrl);
       const canonical = canonicalToolsQuery(query, query.page);
       const key = `T ${base} ${canonical}`;
-      let entry = responses.get(key);
-      if (entry === undefined) {
+      const entry = cachedOrBuild(responses, key, () => {
         const page = listTools(model, query);
         const totalPages = Math.ceil(page.total / query.perPage);
         const url = (p: number) => `${base}${API_PREFIX}/tools?${canonicalToolsQuery(query, p)}`;
@@ -50,9 +49,8 @@ export function toolRoutes(app: FastifyInstance, ctx: RouteContext): void {
           ctx.licenseLink,
           ...Object.entries(links).flatMap(([rel, href]) => (href === null ? [] : [`<${href}>; rel="${rel}"`])),
         ].join(', ');
-        entry = makeResponse(200, body, { link: linkHeader, 'x-total-count': String(page.total) });
-        responses.set(key, entry);
-      }
+        return makeResponse(200, body, { link: linkHeader, 'x-total-count': String(page.total) });
+      });
       return sendCached(request, reply, entry, ctx.remember);
     },
   );

@@ -1,0 +1,81 @@
+/**
+ * The schema, written once for both engines: only the column types differ (JSON as TEXT
+ * in SQLite and JSONB in PostgreSQL, dates as canonical text in SQLite and TIMESTAMPTZ in
+ * PostgreSQL). A new migration is a new entry, never an edit of an old one.
+ */
+
+export type Dialect = 'sqlite' | 'postgres';
+
+const TYPES = {
+  sqlite: { json: 'TEXT', time: 'TEXT', bigint: 'INTEGER' },
+  postgres: { json: 'JSONB', time: 'TIMESTAMPTZ', bigint: 'BIGINT' },
+} as const;
+
+export function migrations(dialect: Dialect): Array<{ version: number; sql: string }> {
+  const t = TYPES[dialect];
+  return [
+    {
+      version: 1,
+      sql: `
+      CREATE TABLE directory_meta (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        revision ${t.bigint} NOT NULL,
+        imported_at ${t.time}
+      );
+      INSERT INTO directory_meta (id, revision) VALUES (1, 0);
+      CREATE TABLE categories (
+        slug TEXT PRIMARY KEY,
+        position INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        description TEXT NOT NULL
+      );
+      CREATE TABLE tools (
+        slug TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('published', 'draft')),
+        category_slug TEXT NOT NULL REFERENCES categories (slug),
+        website_url TEXT NOT NULL,
+        logo_url TEXT,
+        short_description TEXT NOT NULL,
+        long_description TEXT NOT NULL,
+        pricing_model TEXT NOT NULL CHECK (pricing_model IN ('free', 'freemium', 'paid', 'enterprise')),
+        pricing_summary TEXT NOT NULL,
+        starting_price ${t.json},
+        pricing_url TEXT,
+        education_program ${t.json},
+        screenshot ${t.json},
+        tags ${t.json} NOT NULL,
+        platforms ${t.json} NOT NULL,
+        languages ${t.json} NOT NULL,
+        created_at ${t.time} NOT NULL,
+        updated_at ${t.time} NOT NULL,
+        last_verified_at ${t.time} NOT NULL
+      );
+      CREATE TABLE tool_redirects (
+        old_slug TEXT PRIMARY KEY,
+        tool_slug TEXT NOT NULL REFERENCES tools (slug) ON DELETE CASCADE,
+        position INTEGER NOT NULL
+      );
+      CREATE TABLE collections (
+        slug TEXT PRIMARY KEY,
+        position INTEGER NOT NULL,
+        title TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('published', 'draft')),
+        kind TEXT NOT NULL CHECK (kind IN ('top', 'stack')),
+        task TEXT,
+        persona TEXT,
+        description TEXT NOT NULL,
+        created_at ${t.time} NOT NULL,
+        updated_at ${t.time} NOT NULL
+      );
+      CREATE TABLE collection_items (
+        collection_slug TEXT NOT NULL REFERENCES collections (slug) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        tool_slug TEXT NOT NULL REFERENCES tools (slug),
+        note TEXT NOT NULL,
+        PRIMARY KEY (collection_slug, position)
+      );
+    `,
+    },
+  ];
+}
