@@ -12,7 +12,6 @@ import { sendProblem, cacheControlFor } from './http/problem-reply.js';
 import { ProblemError, problemBody } from './http/problems.js';
 import { API_PREFIX } from './http/representations.js';
 import { baseUrlOf } from './http/request-context.js';
-import { createFastPath, rememberRawRequest } from './http/fast-path.js';
 import { CC_BY, type RouteContext } from './http/route-context.js';
 import { categoryRoutes } from './http/routes/categories.js';
 import { collectionRoutes } from './http/routes/collections.js';
@@ -85,21 +84,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       const detail = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path segment is too long; slugs have at most 80 characters.' : 'The URL is not valid (check its percent-encoding).';
       sendProblem(request, reply, baseUrlOf(request, config.publicBaseUrl), code, detail, {}, status);
     },
-    serverFactory: (handler) => {
-      const fast = createFastPath({ config, directory, limiter, lifecycle, commonHeaders: COMMON_HEADERS, requestId });
-      return createServer(
-        { ...SERVER_TIMEOUTS, maxHeaderSize: 16 * 1024 },
-        fast === null ? handler : (req, res) => {
-          let handled = false;
-          try {
-            handled = fast(req, res);
-          } catch {
-            handled = res.headersSent; // a fault before writing: let Fastify answer
-          }
-          if (!handled) handler(req, res);
-        },
-      );
-    },
+    serverFactory: (handler) => createServer({ ...SERVER_TIMEOUTS, maxHeaderSize: 16 * 1024 }, handler),
     ...deps.fastify,
   });
 
@@ -129,7 +114,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     directory,
     license: { ...CC_BY, attribution: `${config.publisher.name} — ${config.publisher.url}` },
     licenseLink: `<${CC_BY.url}>; rel="license"`,
-    remember: (request, entry) => rememberRawRequest(directory, request.raw, entry),
   };
 
   app.addHook('onRequest', (request, reply, done) => {

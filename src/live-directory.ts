@@ -13,8 +13,6 @@ import type { DirectoryStore } from './store/directory-store.js';
 export interface DirectoryState {
   readonly model: ReadModel;
   readonly responses: LRUCache<string, CachedResponse>;
-  /** Raw request (host + URL) → response already sent for it, for the fast path. */
-  readonly byRawRequest: Map<string, CachedResponse>;
 }
 
 export interface LiveDirectoryOptions {
@@ -34,7 +32,7 @@ export class LiveDirectory {
     model: ReadModel,
     private readonly options: LiveDirectoryOptions,
   ) {
-    this.state = { model, responses: createResponseCache(), byRawRequest: new Map() };
+    this.state = { model, responses: createResponseCache() };
   }
 
   static async open(store: DirectoryStore, options: LiveDirectoryOptions): Promise<LiveDirectory> {
@@ -78,7 +76,7 @@ export class LiveDirectory {
       const snapshot = await this.store.readSnapshot();
       if (snapshot.revision === this.state.model.revision) return false;
       const model = buildReadModel(snapshot);
-      this.state = { model, responses: createResponseCache(), byRawRequest: new Map() };
+      this.state = { model, responses: createResponseCache() };
       this.options.log?.info({ revision: model.revision, tools: model.tools.length }, 'directory revision loaded');
       return true;
     } catch (err) {

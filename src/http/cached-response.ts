@@ -98,8 +98,7 @@ export function negotiate(entry: CachedResponse, ifNoneMatch: string | undefined
 }
 
 /**
- * The headers of a cached response, the same whichever path sends it (Fastify's, or the
- * raw fast path in fast-path.ts).
+ * The headers of a cached response for the negotiated outcome.
  */
 export function cachedHeaders(entry: CachedResponse, outcome: 'not-modified' | Encoding): Record<string, string> {
   const headers: Record<string, string> = { ...entry.headers, 'cache-control': 'public, max-age=300', vary: 'Accept-Encoding' };
@@ -120,12 +119,10 @@ export function sendCached(
   request: FastifyRequest,
   reply: FastifyReply,
   entry: CachedResponse,
-  remember?: (request: FastifyRequest, entry: CachedResponse) => void,
 ): FastifyReply {
   const outcome = negotiate(entry, request.headers['if-none-match'], request.headers['accept-encoding']);
   reply.headers(cachedHeaders(entry, outcome));
   const body = cachedBody(entry, outcome);
-  remember?.(request, entry);
   if (body === null) return reply.code(304).send();
   // An empty body (a 301) goes out without one, so no content-type is invented for it.
   return reply.code(entry.status).send(body.length > 0 ? body : undefined);

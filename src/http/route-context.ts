@@ -1,7 +1,5 @@
 /** What every route module receives from the app. */
-import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
-import type { CachedResponse } from './cached-response.js';
 import type { LiveDirectory } from '../live-directory.js';
 import type { License } from './representations.js';
 
@@ -11,8 +9,6 @@ export interface RouteContext {
   license: License;
   /** `<https://creativecommons.org/licenses/by/4.0/>; rel="license"` */
   licenseLink: string;
-  /** Tells the fast path which raw request gave which cached response. */
-  remember?: (request: FastifyRequest, entry: CachedResponse) => void;
 }
 
 export const CC_BY = { name: 'CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/' } as const;

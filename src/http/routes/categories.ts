@@ -23,7 +23,7 @@ export function categoryRoutes(app: FastifyInstance, ctx: RouteContext): void {
       const base = baseUrlOf(request, ctx.config.publicBaseUrl);
       const key = `G ${base}`;
       const entry = cachedOrBuild(responses, key, () => makeResponse(200, categoryList(model, base, ctx.license), { link: ctx.licenseLink }));
-      return sendCached(request, reply, entry, ctx.remember);
+      return sendCached(request, reply, entry);
     },
   );
 }

@@ -45,7 +45,7 @@ export function collectionRoutes(app: FastifyInstance, ctx: RouteContext): void 
         const data = model.collections.flatMap((c, ci) => (kind === null || c.record.kind === kind ? [collectionSummary(model, ci, base)] : []));
         return makeResponse(200, serialize.collectionList({ data, meta: { total: data.length, license: ctx.license } }), { link: ctx.licenseLink });
       });
-      return sendCached(request, reply, entry, ctx.remember);
+      return sendCached(request, reply, entry);
     },
   );
 
@@ -73,7 +73,7 @@ export function collectionRoutes(app: FastifyInstance, ctx: RouteContext): void 
       const entry = cachedOrBuild(responses, key, () =>
         makeResponse(200, serialize.collectionDetail({ data: collectionDetail(model, index, base), meta: { license: ctx.license } }), { link: ctx.licenseLink }),
       );
-      return sendCached(request, reply, entry, ctx.remember);
+      return sendCached(request, reply, entry);
     },
   );
 }

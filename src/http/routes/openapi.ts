@@ -12,7 +12,7 @@ export function openapiRoute(app: FastifyInstance, ctx: RouteContext): void {
     (request, reply) => {
       // Generated once, after every route is registered; it does not depend on the data.
       entry ??= makeResponse(200, JSON.stringify(app.swagger()), { link: ctx.licenseLink });
-      return sendCached(request, reply, entry, ctx.remember);
+      return sendCached(request, reply, entry);
     },
   );
 }

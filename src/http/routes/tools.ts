@@ -51,7 +51,7 @@ export function toolRoutes(app: FastifyInstance, ctx: RouteContext): void {
         ].join(', ');
         return makeResponse(200, body, { link: linkHeader, 'x-total-count': String(page.total) });
       });
-      return sendCached(request, reply, entry, ctx.remember);
+      return sendCached(request, reply, entry);
     },
   );
 
@@ -89,7 +89,7 @@ export function toolRoutes(app: FastifyInstance, ctx: RouteContext): void {
         const suggestions = closest(slug.toLowerCase().slice(0, MAX_SLUG_LENGTH), model.toolIndex.keys(), 3);
         throw new ProblemError('not-found', `No published tool has the slug "${slug.slice(0, MAX_SLUG_LENGTH)}".${suggestions.length ? ` Did you mean ${suggestions.map((s) => `"${s}"`).join(', ')}?` : ''}`, suggestions.length ? { suggestions } : {});
       }
-      return sendCached(request, reply, entry, ctx.remember);
+      return sendCached(request, reply, entry);
     },
   );
 }
