@@ -18,5 +18,7 @@ export interface RateLimiter {
   readonly backend: string;
   /** Counts one request from `key` if the window has room; refused requests are not counted. */
   hit(key: string): RateDecision | Promise<RateDecision>;
+  /** Clients currently tracked in this process's memory (for /readyz). */
+  readonly size?: number;
   close(): Promise<void>;
 }

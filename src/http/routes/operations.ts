@@ -31,6 +31,7 @@ export function operationRoutes(app: FastifyInstance, ctx: RouteContext, limiter
           tools: model.tools.length,
           store: { engine: ctx.directory.storeEngine, reachable: ctx.directory.storeReachable },
           rate_limiter: limiter?.backend ?? 'off',
+          ...(limiter?.size !== undefined ? { rate_limit_clients: limiter.size } : {}),
         }),
       );
   });
