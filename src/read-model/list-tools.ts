@@ -1,9 +1,12 @@
 /**
  * GET /tools as a pure function of (read model, normalised query): which tools match, in
- * which order, and which of them fall on the requested page.
+ * which order, and which of them fall on the requested page. Filters and search words are
+ * bitsets, so the cost follows the directory size divided by 32, not the number of matches;
+ * only the requested page is put in order.
  */
 import type { PricingModel } from '../domain.js';
 import { PRICING_MODELS } from '../domain.js';
+import { Bitset } from './bitset.js';
 import type { ReadModel } from './read-model.js';
 
 export type ToolSort = 'name' | '-updated_at' | '-created_at' | 'relevance';
@@ -26,67 +29,64 @@ export interface ToolsPage {
 }
 
 export function listTools(model: ReadModel, query: ToolsQuery): ToolsPage {
-  const matches = filterTools(model, query);
   const start = (query.page - 1) * query.perPage;
-  return { total: matches.length, items: start >= matches.length ? [] : matches.slice(start, start + query.perPage) };
-}
+  const matches = matching(model, query);
+  const total = matches === null ? model.tools.length : matches.count();
+  if (start >= total) return { total, items: [] };
+  const end = Math.min(total, start + query.perPage);
 
-function filterTools(model: ReadModel, query: ToolsQuery): number[] {
-  const categorySet = query.categories ? new Set(query.categories.map((s) => model.categoryIndex.get(s) ?? -2)) : null;
-  const pricingSet = query.pricing ? new Set(query.pricing.map((p) => PRICING_MODELS.indexOf(p))) : null;
-  const keep = (i: number) =>
-    (categorySet === null || categorySet.has(model.categoryOf[i]!)) &&
-    (pricingSet === null || pricingSet.has(model.pricingOf[i]!)) &&
-    (!query.educationOnly || model.hasEducation[i] === 1);
-
-  if (query.words.length === 0) {
-    const order = query.sort === '-updated_at' ? model.byUpdatedDesc : query.sort === '-created_at' ? model.byCreatedDesc : null;
-    const out: number[] = [];
-    if (order === null) {
-      for (let i = 0; i < model.tools.length; i++) if (keep(i)) out.push(i);
-    } else {
-      for (const i of order) if (keep(i)) out.push(i);
+  if (query.sort === 'relevance' && query.words.length > 0) return { total, items: byRelevance(model, query.words, matches!, start, end) };
+  if (query.sort === '-updated_at' || query.sort === '-created_at') {
+    const order = query.sort === '-updated_at' ? model.byUpdatedDesc : model.byCreatedDesc;
+    const items: number[] = [];
+    let seen = 0;
+    for (let k = 0; k < order.length && items.length < end - start; k++) {
+      const i = order[k]!;
+      if (matches !== null && !matches.has(i)) continue;
+      if (seen++ >= start) items.push(i);
     }
-    return out;
+    return { total, items };
   }
-
-  const words = query.words;
-  const candidates = model.search.candidates(words);
-  const out: number[] = [];
-  const consider = (i: number) => {
-    if (keep(i) && model.search.matches(i, words)) out.push(i);
-  };
-  if (candidates === null) for (let i = 0; i < model.tools.length; i++) consider(i);
-  else for (const i of candidates) consider(i);
-
-  // Candidates come in index order, which is name order: only other orders need a sort.
-  if (query.sort === 'relevance') {
-    // Four tiers, each already in name order: a stable bucket pass, no comparison sort.
-    const phrase = words.join(' ');
-    const tiers: number[][] = [[], [], [], []];
-    for (const i of out) tiers[relevanceTier(model.foldedNames[i]!, phrase, words)]!.push(i);
-    return tiers.flat();
-  } else if (query.sort !== 'name') {
-    const rank = rankIn(query.sort === '-updated_at' ? model.byUpdatedDesc : model.byCreatedDesc, model.tools.length);
-    out.sort((a, b) => rank[a]! - rank[b]!);
-  }
-  return out;
+  // Name order is index order.
+  if (matches === null) return { total, items: Array.from({ length: end - start }, (_, k) => start + k) };
+  return { total, items: matches.slice(start, end - start) };
 }
 
-/** 0 exact name, 1 name prefix, 2 every word in the name, 3 found through the description. */
-export function relevanceTier(foldedName: string, phrase: string, words: readonly string[]): number {
-  if (foldedName === phrase) return 0;
-  if (foldedName.startsWith(phrase)) return 1;
-  return words.every((w) => foldedName.includes(w)) ? 2 : 3;
+/** The set of matching tools, or null for "all of them". */
+function matching(model: ReadModel, query: ToolsQuery): Bitset | null {
+  let set: Bitset | null = null;
+  const narrow = (other: Bitset) => (set = set === null ? other : set.and(other));
+  if (query.categories) {
+    const sets = query.categories.flatMap((slug) => {
+      const ci = model.categoryIndex.get(slug);
+      return ci === undefined ? [] : [model.byCategory[ci]!];
+    });
+    narrow(sets.length === 0 ? new Bitset(model.tools.length) : sets.reduce((a, b) => a.or(b)));
+  }
+  if (query.pricing) narrow(query.pricing.map((p) => model.byPricing[PRICING_MODELS.indexOf(p)]!).reduce((a, b) => a.or(b)));
+  if (query.educationOnly) narrow(model.withEducation);
+  if (query.words.length > 0) narrow(model.search.containingAll(query.words));
+  return set;
 }
 
-const rankCache = new WeakMap<Int32Array, Int32Array>();
-function rankIn(order: Int32Array, n: number): Int32Array {
-  let rank = rankCache.get(order);
-  if (!rank) {
-    rank = new Int32Array(n);
-    order.forEach((tool, position) => (rank![tool] = position));
-    rankCache.set(order, rank);
+/**
+ * Exact name, name prefix, every word in the name, then the rest (found through the
+ * description); each tier in name order. Only tools whose name holds every word need a
+ * closer look; the rest is read from the bitset up to the page.
+ */
+function byRelevance(model: ReadModel, words: readonly string[], matches: Bitset, start: number, end: number): number[] {
+  const inName = model.nameSearch.containingAll(words).and(matches);
+  const phrase = words.join(' ');
+  const tiers: number[][] = [[], [], []];
+  for (const i of inName.slice(0, Number.MAX_SAFE_INTEGER)) {
+    const name = model.foldedNames[i]!;
+    tiers[name === phrase ? 0 : name.startsWith(phrase) ? 1 : 2]!.push(i);
   }
-  return rank;
+  const named = tiers.flat();
+  const items = named.slice(start, end);
+  if (items.length < end - start) {
+    const skip = Math.max(0, start - named.length);
+    items.push(...matches.andNot(inName).slice(skip, end - start - items.length));
+  }
+  return items;
 }

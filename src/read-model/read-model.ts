@@ -6,7 +6,8 @@
 import type { CategoryRecord, CollectionRecord, Snapshot, ToolRecord } from '../domain.js';
 import { PRICING_MODELS, COLLECTION_KINDS } from '../domain.js';
 import { foldFrench } from '../text/french-text.js';
-import { TrigramIndex } from './trigram-index.js';
+import { Bitset } from './bitset.js';
+import { WordIndex } from './word-index.js';
 
 export interface CategoryView {
   record: CategoryRecord;
@@ -34,7 +35,14 @@ export interface ReadModel {
   readonly pricingOf: Uint8Array;
   readonly hasEducation: Uint8Array;
   readonly foldedNames: readonly string[];
-  readonly search: TrigramIndex;
+  /** Folded name + short description, for `q`. */
+  readonly search: WordIndex;
+  /** Folded name alone, for ranking. */
+  readonly nameSearch: WordIndex;
+  /** Tools per category index, per pricing model (PRICING_MODELS order), with an education program. */
+  readonly byCategory: readonly Bitset[];
+  readonly byPricing: readonly Bitset[];
+  readonly withEducation: Bitset;
   readonly byUpdatedDesc: Int32Array;
   readonly byCreatedDesc: Int32Array;
   /** Published collections, ordered by kind (top, then stack) then title. */
@@ -113,7 +121,11 @@ export function buildReadModel(snapshot: Snapshot): ReadModel {
     pricingOf,
     hasEducation,
     foldedNames,
-    search: new TrigramIndex(searchTexts),
+    search: new WordIndex(searchTexts),
+    nameSearch: new WordIndex(foldedNames),
+    byCategory: categories.map((_, ci) => Bitset.of(n, [...tools.keys()].filter((i) => categoryOf[i] === ci))),
+    byPricing: PRICING_MODELS.map((_, pi) => Bitset.of(n, [...tools.keys()].filter((i) => pricingOf[i] === pi))),
+    withEducation: Bitset.of(n, [...tools.keys()].filter((i) => hasEducation[i] === 1)),
     byUpdatedDesc: newestFirst('updated_at'),
     byCreatedDesc: newestFirst('created_at'),
     collections,

@@ -1,15 +1,15 @@
 /**
- * Substring search over folded text without scanning every document: each document is
- * indexed by the trigrams of its words; a query word's candidates are the intersection of
- * its trigrams' posting lists, then confirmed with `includes`. Words shorter than three
- * characters have no trigram and are only confirmed, on candidates found by longer words.
+ * Candidates for substring search: each document (here, each vocabulary word) is indexed
+ * by its trigrams; a query word's candidates are the intersection of its trigrams' posting
+ * lists, which the caller confirms with `includes`. Words shorter than three characters
+ * have no trigram (`candidates` returns null).
  */
 
 export class TrigramIndex {
   private readonly postings = new Map<string, Int32Array>();
 
   /** `texts[i]` is the folded text of document `i` (words separated by single spaces). */
-  constructor(private readonly texts: readonly string[]) {
+  constructor(texts: readonly string[]) {
     const lists = new Map<string, number[]>();
     texts.forEach((text, doc) => {
       const seen = new Set<string>();
@@ -43,13 +43,6 @@ export class TrigramIndex {
     let result = lists[0]!;
     for (let i = 1; i < lists.length && result.length > 0; i++) result = intersect(result, lists[i]!);
     return result;
-  }
-
-  /** True when document `doc` contains every word. */
-  matches(doc: number, words: readonly string[]): boolean {
-    const text = this.texts[doc]!;
-    for (const word of words) if (!text.includes(word)) return false;
-    return true;
   }
 }
 

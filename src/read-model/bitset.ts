@@ -1,0 +1,85 @@
+/**
+ * A fixed-size set of tool indices as 32-bit words: intersections, unions and counts cost
+ * N/32 word operations, whatever the number of matches.
+ */
+export class Bitset {
+  readonly words: Uint32Array;
+
+  constructor(readonly size: number, words?: Uint32Array) {
+    this.words = words ?? new Uint32Array((size + 31) >>> 5);
+  }
+
+  static of(size: number, members: Iterable<number>): Bitset {
+    const set = new Bitset(size);
+    for (const i of members) set.words[i >>> 5]! |= 1 << (i & 31);
+    return set;
+  }
+
+  static full(size: number): Bitset {
+    const set = new Bitset(size);
+    set.words.fill(0xffffffff);
+    const extra = set.words.length * 32 - size;
+    if (extra > 0) set.words[set.words.length - 1] = 0xffffffff >>> extra;
+    return set;
+  }
+
+  has(i: number): boolean {
+    return (this.words[i >>> 5]! & (1 << (i & 31))) !== 0;
+  }
+
+  and(other: Bitset): Bitset {
+    const out = new Uint32Array(this.words.length);
+    for (let w = 0; w < out.length; w++) out[w] = this.words[w]! & other.words[w]!;
+    return new Bitset(this.size, out);
+  }
+
+  andNot(other: Bitset): Bitset {
+    const out = new Uint32Array(this.words.length);
+    for (let w = 0; w < out.length; w++) out[w] = this.words[w]! & ~other.words[w]!;
+    return new Bitset(this.size, out);
+  }
+
+  /** Adds `members` in place. */
+  addAll(members: ArrayLike<number>): void {
+    for (let k = 0; k < members.length; k++) {
+      const i = members[k]!;
+      this.words[i >>> 5]! |= 1 << (i & 31);
+    }
+  }
+
+  or(other: Bitset): Bitset {
+    const out = new Uint32Array(this.words.length);
+    for (let w = 0; w < out.length; w++) out[w] = this.words[w]! | other.words[w]!;
+    return new Bitset(this.size, out);
+  }
+
+  count(): number {
+    let n = 0;
+    for (let w = 0; w < this.words.length; w++) {
+      let v = this.words[w]!;
+      v -= (v >>> 1) & 0x55555555;
+      v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+      n += (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+    }
+    return n;
+  }
+
+  /** Members in ascending order, skipping the first `skip`, at most `limit` of them. */
+  slice(skip: number, limit: number): number[] {
+    const out: number[] = [];
+    for (let w = 0; w < this.words.length && out.length < limit; w++) {
+      let v = this.words[w]!;
+      if (v === 0) continue;
+      while (v !== 0) {
+        const bit = 31 - Math.clz32(v & -v);
+        v &= v - 1;
+        if (skip > 0) skip--;
+        else {
+          out.push((w << 5) | bit);
+          if (out.length === limit) break;
+        }
+      }
+    }
+    return out;
+  }
+}
