@@ -54,6 +54,21 @@ export function listTools(model: ReadModel, query: ToolsQuery): ToolsPage {
 
 /** The set of matching tools, or null for "all of them". */
 function matching(model: ReadModel, query: ToolsQuery): Bitset | null {
+  const filters = filterSet(model, query);
+  if (query.words.length === 0) return filters;
+  const found = model.search.containingAll(query.words);
+  return filters === null ? found : filters.and(found);
+}
+
+// Filter combinations repeat a lot (a few categories × pricing × education): keep their sets.
+const filterMemo = new WeakMap<ReadModel, Map<string, Bitset | null>>();
+
+function filterSet(model: ReadModel, query: ToolsQuery): Bitset | null {
+  const key = `${query.categories?.join(',') ?? '*'}|${query.pricing?.join(',') ?? '*'}|${query.educationOnly}`;
+  let memo = filterMemo.get(model);
+  if (!memo) filterMemo.set(model, (memo = new Map()));
+  const known = memo.get(key);
+  if (known !== undefined) return known;
   let set: Bitset | null = null;
   const narrow = (other: Bitset) => (set = set === null ? other : set.and(other));
   if (query.categories) {
@@ -65,7 +80,8 @@ function matching(model: ReadModel, query: ToolsQuery): Bitset | null {
   }
   if (query.pricing) narrow(query.pricing.map((p) => model.byPricing[PRICING_MODELS.indexOf(p)]!).reduce((a, b) => a.or(b)));
   if (query.educationOnly) narrow(model.withEducation);
-  if (query.words.length > 0) narrow(model.search.containingAll(query.words));
+  if (memo.size >= 1_000) memo.clear();
+  memo.set(key, set);
   return set;
 }
 
