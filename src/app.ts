@@ -75,6 +75,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     bodyLimit: 1024,
     genReqId: requestId,
     requestIdHeader: false,
+    // While draining, requests still arriving on open connections are served (with
+    // `Connection: close`) rather than answered by Fastify's bare 503: /readyz already tells
+    // the load balancer to stop sending traffic.
+    return503OnClosing: false,
     // Router-level refusals (a malformed percent-encoding, an over-long slug) get the same
     // problem body as every other error instead of Fastify's default JSON.
     frameworkErrors: (error, request, reply) => {
@@ -119,6 +123,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(COMMON_HEADERS);
     reply.header('x-request-id', request.id);
+    if (lifecycle.shuttingDown) reply.header('connection', 'close');
     if (limiter === null || request.method === 'OPTIONS') return done();
     const path = request.url.split('?', 1)[0]!;
     if (UNLIMITED.has(path)) return done();

@@ -12,7 +12,6 @@ export const PROBLEMS = {
   'method-not-allowed': { status: 405, title: 'Method not allowed' },
   'rate-limited': { status: 429, title: 'Too many requests' },
   'internal-error': { status: 500, title: 'Internal server error' },
-  'unavailable': { status: 503, title: 'Service unavailable' },
 } as const;
 
 export type ProblemCode = keyof typeof PROBLEMS;
