@@ -38,3 +38,30 @@ export const ProblemDetails = Type.Object(
   },
   { additionalProperties: false, description: 'RFC 9457 problem details' },
 );
+
+const RATE_LIMIT_HEADERS = {
+  'RateLimit-Limit': { type: 'integer', description: 'Requests allowed per rolling window' },
+  'RateLimit-Remaining': { type: 'integer', description: 'Requests left in the current rolling window' },
+  'RateLimit-Reset': { type: 'integer', description: 'Seconds until one more request is allowed (0 while RateLimit-Remaining > 0)' },
+};
+
+const SUCCESS_HEADERS = {
+  ETag: { type: 'string', description: 'Weak validator; send it back in If-None-Match to get a 304' },
+  'Cache-Control': { type: 'string', description: 'public, max-age=300' },
+  Link: { type: 'string', description: 'RFC 8288 links: rel="license" (CC BY 4.0), and for lists first/prev/next/last/self' },
+  ...RATE_LIMIT_HEADERS,
+};
+
+/** A response schema with the description and headers the OpenAPI document shows. */
+export function documented<T extends object>(schema: T, description: string, extraHeaders: Record<string, { type: string; description: string }> = {}): T {
+  return { ...schema, description, headers: { ...SUCCESS_HEADERS, ...extraHeaders } };
+}
+
+export const NotModified = { description: 'Not modified: the If-None-Match validator still matches (no body)', type: 'null', headers: { ETag: SUCCESS_HEADERS.ETag, ...RATE_LIMIT_HEADERS } };
+export const TooManyRequests = {
+  ...ProblemDetails,
+  description: 'Rate limit exceeded (never cached: Cache-Control no-store)',
+  headers: { 'Retry-After': { type: 'integer', description: 'Whole seconds (≥ 1) until a request will be accepted' }, ...RATE_LIMIT_HEADERS },
+};
+export const BadRequest = { ...ProblemDetails, description: 'A parameter has a value it cannot take; every one is listed in `errors`' };
+export const NotFound = { ...ProblemDetails, description: 'No published resource has this slug; `suggestions` lists the nearest ones' };

@@ -139,4 +139,9 @@ test('OpenAPI › a 3.1 document generated from the route schemas', async (t) =>
   assert.deepEqual(params, ['category', 'has_education_pricing', 'page', 'per_page', 'pricing', 'q', 'sort']);
   const summary = doc.paths['/api/v1/directory/tools'].get.responses['200'].content['application/json'].schema.properties.data.items;
   assert.ok(summary.properties.has_education_pricing);
+  const responses = doc.paths['/api/v1/directory/tools'].get.responses;
+  for (const h of ['ETag', 'Link', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'X-Total-Count']) assert.ok(responses['200'].headers[h], h);
+  assert.ok(responses['429'].headers['Retry-After']);
+  assert.ok(responses['304']);
+  assert.ok(doc.paths['/api/v1/directory/tools/{slug}'].get.responses['301'].headers.Location);
 });

@@ -5,7 +5,7 @@ import { API_PREFIX, categoryList } from '../representations.js';
 import { baseUrlOf } from '../request-context.js';
 import type { RouteContext } from '../route-context.js';
 import { CategoryList } from '../../schemas/categories.js';
-import { ProblemDetails } from '../../schemas/common.js';
+import { documented, NotModified, TooManyRequests } from '../../schemas/common.js';
 
 export function categoryRoutes(app: FastifyInstance, ctx: RouteContext): void {
   app.get(
@@ -15,7 +15,7 @@ export function categoryRoutes(app: FastifyInstance, ctx: RouteContext): void {
         summary: 'Categories with their published-tool counts',
         description: 'Ordered by name (French collation).',
         tags: ['categories'],
-        response: { 200: CategoryList, 429: ProblemDetails },
+        response: { 200: documented(CategoryList, 'Categories with published-tool counts'), 304: NotModified, 429: TooManyRequests },
       },
     },
     (request, reply) => {

@@ -6,7 +6,7 @@ import { API_PREFIX, collectionDetail, collectionSummary, serialize } from '../r
 import { baseUrlOf } from '../request-context.js';
 import { MAX_SLUG_LENGTH, SLUG, type RouteContext } from '../route-context.js';
 import { CollectionDetail, CollectionList, CollectionsQuery } from '../../schemas/collections.js';
-import { ProblemDetails } from '../../schemas/common.js';
+import { BadRequest, documented, NotFound, NotModified, TooManyRequests } from '../../schemas/common.js';
 import { SlugParams } from '../../schemas/tools.js';
 import { closest } from '../../text/french-text.js';
 import { COLLECTION_KINDS } from '../../domain.js';
@@ -20,7 +20,7 @@ export function collectionRoutes(app: FastifyInstance, ctx: RouteContext): void 
         description: 'Ordered by kind (top, then stack) then title. Never paginated.',
         tags: ['collections'],
         querystring: CollectionsQuery,
-        response: { 200: CollectionList, 400: ProblemDetails, 429: ProblemDetails },
+        response: { 200: documented(CollectionList, 'Published collections'), 304: NotModified, 400: BadRequest, 429: TooManyRequests },
       },
     },
     (request, reply) => {
@@ -56,7 +56,7 @@ export function collectionRoutes(app: FastifyInstance, ctx: RouteContext): void 
         summary: 'One published collection with all its published tools',
         tags: ['collections'],
         params: SlugParams,
-        response: { 200: CollectionDetail, 404: ProblemDetails, 429: ProblemDetails },
+        response: { 200: documented(CollectionDetail, 'One collection with its published tools'), 304: NotModified, 404: NotFound, 429: TooManyRequests },
       },
     },
     (request, reply) => {

@@ -8,7 +8,7 @@ import { baseUrlOf } from '../request-context.js';
 import { MAX_SLUG_LENGTH, SLUG, type RouteContext } from '../route-context.js';
 import { canonicalToolsQuery, parseToolsQuery } from '../tools-query.js';
 import { ToolDetail, ToolList, ToolsQuery, SlugParams } from '../../schemas/tools.js';
-import { ProblemDetails } from '../../schemas/common.js';
+import { BadRequest, documented, NotFound, NotModified, TooManyRequests } from '../../schemas/common.js';
 import { closest } from '../../text/french-text.js';
 
 export function toolRoutes(app: FastifyInstance, ctx: RouteContext): void {
@@ -20,7 +20,12 @@ export function toolRoutes(app: FastifyInstance, ctx: RouteContext): void {
         description: 'Paginated, filterable, searchable list. Filters combine with AND; a parameter given twice is a 400.',
         tags: ['tools'],
         querystring: ToolsQuery,
-        response: { 200: ToolList, 400: ProblemDetails, 429: ProblemDetails },
+        response: {
+          200: documented(ToolList, 'A page of published tools', { 'X-Total-Count': { type: 'integer', description: 'meta.total' } }),
+          304: NotModified,
+          400: BadRequest,
+          429: TooManyRequests,
+        },
       },
     },
     (request, reply) => {
@@ -63,7 +68,13 @@ export function toolRoutes(app: FastifyInstance, ctx: RouteContext): void {
         description: 'A slug that was renamed answers 301 to the canonical URL.',
         tags: ['tools'],
         params: SlugParams,
-        response: { 200: ToolDetail, 301: { description: 'Renamed: see Location', type: 'null' }, 404: ProblemDetails, 429: ProblemDetails },
+        response: {
+          200: documented(ToolDetail, 'One published tool'),
+          301: { description: 'The slug was renamed: Location holds the canonical URL', type: 'null', headers: { Location: { type: 'string', description: 'Canonical URL' } } },
+          304: NotModified,
+          404: NotFound,
+          429: TooManyRequests,
+        },
       },
     },
     (request, reply) => {
