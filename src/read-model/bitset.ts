@@ -9,18 +9,8 @@ export class Bitset {
     this.words = words ?? new Uint32Array((size + 31) >>> 5);
   }
 
-  static of(size: number, members: Iterable<number>): Bitset {
-    const set = new Bitset(size);
-    for (const i of members) set.words[i >>> 5]! |= 1 << (i & 31);
-    return set;
-  }
-
-  static full(size: number): Bitset {
-    const set = new Bitset(size);
-    set.words.fill(0xffffffff);
-    const extra = set.words.length * 32 - size;
-    if (extra > 0) set.words[set.words.length - 1] = 0xffffffff >>> extra;
-    return set;
+  add(i: number): void {
+    this.words[i >>> 5]! |= 1 << (i & 31);
   }
 
   has(i: number): boolean {

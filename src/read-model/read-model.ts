@@ -32,8 +32,6 @@ export interface ReadModel {
   readonly categories: readonly CategoryView[];
   readonly categoryIndex: ReadonlyMap<string, number>;
   readonly categoryOf: Int32Array;
-  readonly pricingOf: Uint8Array;
-  readonly hasEducation: Uint8Array;
   readonly foldedNames: readonly string[];
   /** Folded name + short description, for `q`. */
   readonly search: WordIndex;
@@ -74,14 +72,16 @@ export function buildReadModel(snapshot: Snapshot): ReadModel {
 
   const n = tools.length;
   const categoryOf = new Int32Array(n);
-  const pricingOf = new Uint8Array(n);
-  const hasEducation = new Uint8Array(n);
+  const byCategory = categories.map(() => new Bitset(n));
+  const byPricing = PRICING_MODELS.map(() => new Bitset(n));
+  const withEducation = new Bitset(n);
   const foldedNames: string[] = new Array(n);
   const searchTexts: string[] = new Array(n);
   tools.forEach((t, i) => {
     categoryOf[i] = categoryIndex.get(t.category) ?? -1;
-    pricingOf[i] = PRICING_MODELS.indexOf(t.pricing.model);
-    hasEducation[i] = t.education_program ? 1 : 0;
+    byCategory[categoryOf[i]!]?.add(i);
+    byPricing[PRICING_MODELS.indexOf(t.pricing.model)]!.add(i);
+    if (t.education_program) withEducation.add(i);
     foldedNames[i] = foldFrench(t.name);
     searchTexts[i] = `${foldedNames[i]} ${foldFrench(t.short_description)}`;
   });
@@ -118,14 +118,12 @@ export function buildReadModel(snapshot: Snapshot): ReadModel {
     categories,
     categoryIndex,
     categoryOf,
-    pricingOf,
-    hasEducation,
     foldedNames,
     search: new WordIndex(searchTexts),
     nameSearch: new WordIndex(foldedNames),
-    byCategory: categories.map((_, ci) => Bitset.of(n, [...tools.keys()].filter((i) => categoryOf[i] === ci))),
-    byPricing: PRICING_MODELS.map((_, pi) => Bitset.of(n, [...tools.keys()].filter((i) => pricingOf[i] === pi))),
-    withEducation: Bitset.of(n, [...tools.keys()].filter((i) => hasEducation[i] === 1)),
+    byCategory,
+    byPricing,
+    withEducation,
     byUpdatedDesc: newestFirst('updated_at'),
     byCreatedDesc: newestFirst('created_at'),
     collections,
