@@ -11,6 +11,8 @@ import type { LiveDirectory } from './live-directory.js';
 import { sendProblem, cacheControlFor } from './http/problem-reply.js';
 import { ProblemError, problemBody } from './http/problems.js';
 import { API_PREFIX } from './http/representations.js';
+import { sendCached } from './http/cached-response.js';
+import { createFastPath } from './http/fast-path.js';
 import { baseUrlOf } from './http/request-context.js';
 import { CC_BY, type RouteContext } from './http/route-context.js';
 import { categoryRoutes } from './http/routes/categories.js';
@@ -48,6 +50,7 @@ const COMMON_HEADERS = {
   'access-control-expose-headers': EXPOSED,
   'x-content-type-options': 'nosniff',
 };
+const COMMON_HEADER_LIST = Object.entries(COMMON_HEADERS).flat();
 const UNLIMITED = new Set(['/healthz', '/readyz']);
 const KNOWN_PATH = new RegExp(`^${API_PREFIX}/(?:tools(?:/[^/]+)?|collections(?:/[^/]+)?|categories|openapi\\.json)/?$`);
 const ALLOWED = 'GET, HEAD, OPTIONS';
@@ -65,6 +68,7 @@ function requestId(req: IncomingMessage): string {
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, directory, limiter } = deps;
   const lifecycle = deps.lifecycle ?? { shuttingDown: false };
+  const fastPath = createFastPath({ config, directory, limiter, lifecycle, commonHeaders: COMMON_HEADER_LIST, requestId });
 
   const app = Fastify({
     logger: { level: config.logLevel },
@@ -73,6 +77,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 100 },
     bodyLimit: 1024,
+    // HEAD routes are registered explicitly (getAndHead in http/route-context.ts).
+    exposeHeadRoutes: false,
     genReqId: requestId,
     requestIdHeader: false,
     // While draining, requests still arriving on open connections are served (with
@@ -88,7 +94,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       const detail = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path segment is too long; slugs have at most 80 characters.' : 'The URL is not valid (check its percent-encoding).';
       sendProblem(request, reply, baseUrlOf(request, config.publicBaseUrl), code, detail, {}, status);
     },
-    serverFactory: (handler) => createServer({ ...SERVER_TIMEOUTS, maxHeaderSize: 16 * 1024 }, handler),
+    // Repeated reads are answered before Fastify by the fast path (http/fast-path.ts).
+    serverFactory: (handler) =>
+      createServer({ ...SERVER_TIMEOUTS, maxHeaderSize: 16 * 1024 }, fastPath === null ? handler : (req, res) => fastPath.handle(req, res, handler)),
     ...deps.fastify,
   });
 
@@ -118,6 +126,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     directory,
     license: { ...CC_BY, attribution: `${config.publisher.name} — ${config.publisher.url}` },
     licenseLink: `<${CC_BY.url}>; rel="license"`,
+    send: (request, reply, state, entry) => {
+      fastPath?.remember(request.raw, state.remembered, entry);
+      return sendCached(request, reply, entry);
+    },
   };
 
   app.addHook('onRequest', (request, reply, done) => {

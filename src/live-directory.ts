@@ -7,12 +7,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { LRUCache } from 'lru-cache';
 import { createResponseCache, type CachedResponse } from './http/cached-response.js';
+import { RememberedResponses } from './http/fast-path.js';
 import { buildReadModel, type ReadModel } from './read-model/read-model.js';
 import type { DirectoryStore } from './store/directory-store.js';
 
 export interface DirectoryState {
   readonly model: ReadModel;
   readonly responses: LRUCache<string, CachedResponse>;
+  /** Raw requests already answered from `responses`, for the fast path (http/fast-path.ts). */
+  readonly remembered: RememberedResponses;
 }
 
 export interface LiveDirectoryOptions {
@@ -32,7 +35,7 @@ export class LiveDirectory {
     model: ReadModel,
     private readonly options: LiveDirectoryOptions,
   ) {
-    this.state = { model, responses: createResponseCache() };
+    this.state = { model, responses: createResponseCache(), remembered: new RememberedResponses() };
   }
 
   static async open(store: DirectoryStore, options: LiveDirectoryOptions): Promise<LiveDirectory> {
@@ -76,7 +79,7 @@ export class LiveDirectory {
       const snapshot = await this.store.readSnapshot();
       if (snapshot.revision === this.state.model.revision) return false;
       const model = buildReadModel(snapshot);
-      this.state = { model, responses: createResponseCache() };
+      this.state = { model, responses: createResponseCache(), remembered: new RememberedResponses() };
       this.options.log?.info({ revision: model.revision, tools: model.tools.length }, 'directory revision loaded');
       return true;
     } catch (err) {

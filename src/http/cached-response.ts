@@ -16,6 +16,8 @@ export interface CachedResponse {
   headers: Record<string, string>;
   br?: Buffer | null;
   gzip?: Buffer | null;
+  /** Header lists per outcome, built on first use by the fast path (fast-path.ts). */
+  wire?: Partial<Record<'identity' | 'br' | 'gzip' | 'not-modified', string[]>>;
 }
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
@@ -60,6 +62,8 @@ export function ifNoneMatchMatches(header: string | undefined, etag: string): bo
 }
 
 type Encoding = 'br' | 'gzip' | null;
+/** How a cached response goes out for one request. */
+export type Outcome = 'not-modified' | Encoding;
 const encodingMemo = new Map<string, Encoding>();
 
 /** The best encoding the client accepts: br, then gzip, else none (q=0 refuses). */
@@ -92,15 +96,13 @@ function encoded(entry: CachedResponse, encoding: 'br' | 'gzip'): Buffer {
 }
 
 /** Whether `entry` goes out as a 304, compressed, or as it is, for these request headers. */
-export function negotiate(entry: CachedResponse, ifNoneMatch: string | undefined, acceptEncoding: string | undefined): 'not-modified' | Encoding {
+export function negotiate(entry: CachedResponse, ifNoneMatch: string | undefined, acceptEncoding: string | undefined): Outcome {
   if (entry.status === 200 && ifNoneMatchMatches(ifNoneMatch, entry.etag)) return 'not-modified';
   return entry.body.length >= COMPRESS_MIN_BYTES ? preferredEncoding(acceptEncoding) : null;
 }
 
-/**
- * The headers of a cached response for the negotiated outcome.
- */
-export function cachedHeaders(entry: CachedResponse, outcome: 'not-modified' | Encoding): Record<string, string> {
+/** The headers of a cached response for the negotiated outcome, on either path. */
+export function cachedHeaders(entry: CachedResponse, outcome: Outcome): Record<string, string> {
   const headers: Record<string, string> = { ...entry.headers, 'cache-control': 'public, max-age=300', vary: 'Accept-Encoding' };
   if (entry.status === 200) headers.etag = entry.etag;
   if (outcome === 'not-modified') delete headers['content-type'];
@@ -109,7 +111,7 @@ export function cachedHeaders(entry: CachedResponse, outcome: 'not-modified' | E
 }
 
 /** The bytes to send for `outcome` (compressing on first demand), or null for a 304. */
-export function cachedBody(entry: CachedResponse, outcome: 'not-modified' | Encoding): Buffer | null {
+export function cachedBody(entry: CachedResponse, outcome: Outcome): Buffer | null {
   if (outcome === 'not-modified') return null;
   return outcome === null ? entry.body : encoded(entry, outcome);
 }
@@ -124,6 +126,8 @@ export function sendCached(
   reply.headers(cachedHeaders(entry, outcome));
   const body = cachedBody(entry, outcome);
   if (body === null) return reply.code(304).send();
+  // Set here, not left to Fastify, so HEAD gets the length GET would (RFC 9110 §9.3.2).
+  reply.header('content-length', String(body.length));
   // An empty body (a 301) goes out without one, so no content-type is invented for it.
   return reply.code(entry.status).send(body.length > 0 ? body : undefined);
 }

@@ -1,14 +1,14 @@
 /** GET /categories: every category with its published-tool count. */
 import type { FastifyInstance } from 'fastify';
-import { cachedOrBuild, makeResponse, sendCached } from '../cached-response.js';
+import { cachedOrBuild, makeResponse } from '../cached-response.js';
 import { API_PREFIX, categoryList } from '../representations.js';
 import { baseUrlOf } from '../request-context.js';
-import type { RouteContext } from '../route-context.js';
+import { getAndHead, type RouteContext } from '../route-context.js';
 import { CategoryList } from '../../schemas/categories.js';
 import { documented, NotModified, TooManyRequests } from '../../schemas/common.js';
 
 export function categoryRoutes(app: FastifyInstance, ctx: RouteContext): void {
-  app.get(
+  getAndHead(app, 
     `${API_PREFIX}/categories`,
     {
       schema: {
@@ -19,11 +19,12 @@ export function categoryRoutes(app: FastifyInstance, ctx: RouteContext): void {
       },
     },
     (request, reply) => {
-      const { model, responses } = ctx.directory.current;
+      const state = ctx.directory.current;
+      const { model, responses } = state;
       const base = baseUrlOf(request, ctx.config.publicBaseUrl);
       const key = `G ${base}`;
       const entry = cachedOrBuild(responses, key, () => makeResponse(200, categoryList(model, base, ctx.license), { link: ctx.licenseLink }));
-      return sendCached(request, reply, entry);
+      return ctx.send(request, reply, state, entry);
     },
   );
 }

@@ -1,10 +1,10 @@
 /** GET /collections and GET /collections/{slug}. */
 import type { FastifyInstance } from 'fastify';
 import { ProblemError } from '../problems.js';
-import { cachedOrBuild, makeResponse, sendCached } from '../cached-response.js';
+import { cachedOrBuild, makeResponse } from '../cached-response.js';
 import { API_PREFIX, collectionDetail, collectionSummary, serialize } from '../representations.js';
 import { baseUrlOf } from '../request-context.js';
-import { MAX_SLUG_LENGTH, SLUG, type RouteContext } from '../route-context.js';
+import { MAX_SLUG_LENGTH, SLUG, getAndHead, type RouteContext } from '../route-context.js';
 import { CollectionDetail, CollectionList, CollectionsQuery } from '../../schemas/collections.js';
 import { BadRequest, documented, NotFound, NotModified, TooManyRequests } from '../../schemas/common.js';
 import { SlugParams } from '../../schemas/tools.js';
@@ -12,7 +12,7 @@ import { closest } from '../../text/french-text.js';
 import { COLLECTION_KINDS } from '../../domain.js';
 
 export function collectionRoutes(app: FastifyInstance, ctx: RouteContext): void {
-  app.get(
+  getAndHead(app, 
     `${API_PREFIX}/collections`,
     {
       schema: {
@@ -38,18 +38,19 @@ export function collectionRoutes(app: FastifyInstance, ctx: RouteContext): void 
           });
         }
       }
-      const { model, responses } = ctx.directory.current;
+      const state = ctx.directory.current;
+      const { model, responses } = state;
       const base = baseUrlOf(request, ctx.config.publicBaseUrl);
       const key = `C ${base} ${kind ?? ''}`;
       const entry = cachedOrBuild(responses, key, () => {
         const data = model.collections.flatMap((c, ci) => (kind === null || c.record.kind === kind ? [collectionSummary(model, ci, base)] : []));
         return makeResponse(200, serialize.collectionList({ data, meta: { total: data.length, license: ctx.license } }), { link: ctx.licenseLink });
       });
-      return sendCached(request, reply, entry);
+      return ctx.send(request, reply, state, entry);
     },
   );
 
-  app.get(
+  getAndHead(app, 
     `${API_PREFIX}/collections/:slug`,
     {
       schema: {
@@ -61,7 +62,8 @@ export function collectionRoutes(app: FastifyInstance, ctx: RouteContext): void 
     },
     (request, reply) => {
       const { slug } = request.params as { slug: string };
-      const { model, responses } = ctx.directory.current;
+      const state = ctx.directory.current;
+      const { model, responses } = state;
       const base = baseUrlOf(request, ctx.config.publicBaseUrl);
       const valid = slug.length <= MAX_SLUG_LENGTH && SLUG.test(slug);
       const index = valid ? model.collectionIndex.get(slug) : undefined;
@@ -73,7 +75,7 @@ export function collectionRoutes(app: FastifyInstance, ctx: RouteContext): void 
       const entry = cachedOrBuild(responses, key, () =>
         makeResponse(200, serialize.collectionDetail({ data: collectionDetail(model, index, base), meta: { license: ctx.license } }), { link: ctx.licenseLink }),
       );
-      return sendCached(request, reply, entry);
+      return ctx.send(request, reply, state, entry);
     },
   );
 }

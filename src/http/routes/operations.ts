@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { RateLimiter } from '../../rate-limit/rate-limiter.js';
-import type { RouteContext } from '../route-context.js';
+import { getAndHead, type RouteContext } from '../route-context.js';
 
 export interface Lifecycle {
   /** Set at SIGTERM: /readyz answers 503 so load balancers stop sending traffic. */
@@ -12,11 +12,11 @@ export interface Lifecycle {
 }
 
 export function operationRoutes(app: FastifyInstance, ctx: RouteContext, limiter: RateLimiter | null, lifecycle: Lifecycle): void {
-  app.get('/healthz', { schema: { hide: true } }, (_request, reply) => {
+  getAndHead(app, '/healthz', { schema: { hide: true } }, (_request, reply) => {
     reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send('{"status":"ok"}');
   });
 
-  app.get('/readyz', { schema: { hide: true } }, (_request, reply) => {
+  getAndHead(app, '/readyz', { schema: { hide: true } }, (_request, reply) => {
     const { model } = ctx.directory.current;
     const ready = !lifecycle.shuttingDown;
     reply

@@ -2,17 +2,17 @@
 import type { FastifyInstance } from 'fastify';
 import { listTools } from '../../read-model/list-tools.js';
 import { ProblemError } from '../problems.js';
-import { cachedOrBuild, makeResponse, sendCached } from '../cached-response.js';
+import { cachedOrBuild, makeResponse } from '../cached-response.js';
 import { API_PREFIX, serialize, toolDetail, toolSummary } from '../representations.js';
 import { baseUrlOf } from '../request-context.js';
-import { MAX_SLUG_LENGTH, SLUG, type RouteContext } from '../route-context.js';
+import { MAX_SLUG_LENGTH, SLUG, getAndHead, type RouteContext } from '../route-context.js';
 import { canonicalToolsQuery, parseToolsQuery } from '../tools-query.js';
 import { ToolDetail, ToolList, ToolsQuery, SlugParams } from '../../schemas/tools.js';
 import { BadRequest, documented, NotFound, NotModified, TooManyRequests } from '../../schemas/common.js';
 import { closest } from '../../text/french-text.js';
 
 export function toolRoutes(app: FastifyInstance, ctx: RouteContext): void {
-  app.get(
+  getAndHead(app, 
     `${API_PREFIX}/tools`,
     {
       schema: {
@@ -30,7 +30,8 @@ export function toolRoutes(app: FastifyInstance, ctx: RouteContext): void {
     },
     (request, reply) => {
       const query = parseToolsQuery(request.query as Record<string, string | string[]>);
-      const { model, responses } = ctx.directory.current;
+      const state = ctx.directory.current;
+      const { model, responses } = state;
       const base = baseUrlOf(request, ctx.config.publicBaseUrl);
       const canonical = canonicalToolsQuery(query, query.page);
       const key = `T ${base} ${canonical}`;
@@ -56,11 +57,11 @@ export function toolRoutes(app: FastifyInstance, ctx: RouteContext): void {
         ].join(', ');
         return makeResponse(200, body, { link: linkHeader, 'x-total-count': String(page.total) });
       });
-      return sendCached(request, reply, entry);
+      return ctx.send(request, reply, state, entry);
     },
   );
 
-  app.get(
+  getAndHead(app, 
     `${API_PREFIX}/tools/:slug`,
     {
       schema: {
@@ -79,7 +80,8 @@ export function toolRoutes(app: FastifyInstance, ctx: RouteContext): void {
     },
     (request, reply) => {
       const { slug } = request.params as { slug: string };
-      const { model, responses } = ctx.directory.current;
+      const state = ctx.directory.current;
+      const { model, responses } = state;
       const base = baseUrlOf(request, ctx.config.publicBaseUrl);
       // Params arrive percent-decoded (`..%2f` is `../`): check the shape before any lookup.
       const valid = slug.length <= MAX_SLUG_LENGTH && SLUG.test(slug);
@@ -100,7 +102,7 @@ export function toolRoutes(app: FastifyInstance, ctx: RouteContext): void {
         const suggestions = closest(slug.toLowerCase().slice(0, MAX_SLUG_LENGTH), model.toolIndex.keys(), 3);
         throw new ProblemError('not-found', `No published tool has the slug "${slug.slice(0, MAX_SLUG_LENGTH)}".${suggestions.length ? ` Did you mean ${suggestions.map((s) => `"${s}"`).join(', ')}?` : ''}`, suggestions.length ? { suggestions } : {});
       }
-      return sendCached(request, reply, entry);
+      return ctx.send(request, reply, state, entry);
     },
   );
 }

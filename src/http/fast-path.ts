@@ -1,0 +1,162 @@
+/**
+ * The fast path for repeated reads. Fastify's per-request work (request and reply objects,
+ * routing, hooks, header bookkeeping) costs about 1.5 times what writing a cached response
+ * to the socket costs (docs/performance.md). So once Fastify has answered a GET or HEAD
+ * from the response cache, the raw request that led there (URL, plus the headers the answer
+ * depends on) is remembered with the cached response, and the next identical request is
+ * answered here, straight from node:http: the same rate limit, the same headers and the
+ * same bytes, computed by the same functions as on the Fastify path.
+ *
+ * Everything else goes to Fastify, which answers exactly as it would without this file: a
+ * request seen for the first time in this revision, a refused or failed rate-limit check
+ * (the limiter does not count refusals, so Fastify asks again and writes the 429), a
+ * request with a body, any other method, a shutdown in progress.
+ *
+ * What is remembered belongs to one data revision (it lives in the DirectoryState that is
+ * swapped on import), so it can never outlive the bytes it points to.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import proxyAddr from '@fastify/proxy-addr';
+import type { Config } from '../config.js';
+import type { LiveDirectory } from '../live-directory.js';
+import { clientKey } from '../rate-limit/client-key.js';
+import type { RateDecision, RateLimiter } from '../rate-limit/rate-limiter.js';
+import { cachedBody, cachedHeaders, negotiate, type CachedResponse, type Outcome } from './cached-response.js';
+
+/** Bounds on what one revision remembers; past either, it starts again from empty. */
+const MAX_REMEMBERED = 20_000;
+const MAX_REMEMBERED_BYTES = 32 * 1024 * 1024;
+
+/** Raw request key → the cached response Fastify sent for it, within one revision. */
+export class RememberedResponses {
+  private readonly map = new Map<string, CachedResponse>();
+  /** Bytes these entries may keep alive beyond the response cache's own bound. */
+  private bytes = 0;
+
+  get(key: string): CachedResponse | undefined {
+    return this.map.get(key);
+  }
+
+  set(key: string, entry: CachedResponse): void {
+    if (this.map.has(key)) return;
+    if (this.map.size >= MAX_REMEMBERED || this.bytes >= MAX_REMEMBERED_BYTES) {
+      this.map.clear();
+      this.bytes = 0;
+    }
+    this.map.set(key, entry);
+    this.bytes += entry.body.length * 2 + 256;
+  }
+
+  get size(): number {
+    return this.map.size;
+  }
+}
+
+export interface FastPathDependencies {
+  config: Config;
+  directory: LiveDirectory;
+  limiter: RateLimiter | null;
+  lifecycle: { shuttingDown: boolean };
+  /** Headers every response carries, as [name, value, name, value, …]. */
+  commonHeaders: readonly string[];
+  requestId: (req: IncomingMessage) => string;
+}
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+export interface FastPath {
+  /** Answers `req` itself, or hands it to `next` (Fastify) having written nothing. */
+  handle(req: IncomingMessage, res: ServerResponse, next: Handler): void;
+  /** Called by the Fastify path once it has answered `req` with the cached `entry`. */
+  remember(req: IncomingMessage, remembered: RememberedResponses, entry: CachedResponse): void;
+}
+
+/**
+ * The fast path for this configuration, or null where it must not run: with a line logged
+ * per request (LOG_REQUESTS), every request has to go through Fastify's logger.
+ */
+export function createFastPath(deps: FastPathDependencies): FastPath | null {
+  const { config, directory, limiter, lifecycle, commonHeaders, requestId } = deps;
+  if (config.logRequests) return null;
+  const trust = config.trustProxy.length > 0 ? proxyAddr.compile(config.trustProxy) : null;
+  const fixedBase = config.publicBaseUrl !== null;
+
+  /**
+   * Everything in the raw request that the cached answer depends on: the URL and, unless
+   * PUBLIC_BASE_URL fixes the base of links, the host and protocol as Fastify derives them
+   * (X-Forwarded-* count only from a trusted proxy). `\n` cannot occur in a header value.
+   */
+  const keyOf = (req: IncomingMessage): string => {
+    if (fixedBase) return req.url!;
+    const h = req.headers;
+    if (trust !== null && trust(req.socket.remoteAddress ?? '', 0)) {
+      return `${req.url}\n${h.host}\n${h['x-forwarded-host']}\n${h['x-forwarded-proto']}`;
+    }
+    return `${req.url}\n${h.host}`;
+  };
+
+  const write = (req: IncomingMessage, res: ServerResponse, entry: CachedResponse, decision: RateDecision | null): void => {
+    const outcome = negotiate(entry, req.headers['if-none-match'], req.headers['accept-encoding']);
+    const headers = commonHeaders.concat(['x-request-id', requestId(req)]);
+    if (decision !== null) {
+      headers.push('ratelimit-limit', String(decision.limit), 'ratelimit-remaining', String(decision.remaining), 'ratelimit-reset', String(decision.resetSeconds));
+    }
+    const fixed = wireHeaders(entry, outcome);
+    for (let i = 0; i < fixed.length; i++) headers.push(fixed[i]!);
+    res.writeHead(outcome === 'not-modified' ? 304 : entry.status, headers);
+    const body = cachedBody(entry, outcome);
+    if (body === null || body.length === 0 || req.method === 'HEAD') res.end();
+    else res.end(body);
+  };
+
+  return {
+    handle(req, res, next) {
+      // A request with a body is left to Fastify, which knows how to refuse or drain it.
+      if ((req.method !== 'GET' && req.method !== 'HEAD') || lifecycle.shuttingDown ||
+        req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined) return next(req, res);
+      const entry = directory.current.remembered.get(keyOf(req));
+      if (entry === undefined) return next(req, res);
+      if (limiter === null) return write(req, res, entry, null);
+      let decision: RateDecision | Promise<RateDecision>;
+      try {
+        decision = limiter.hit(clientKey(trust === null ? req.socket.remoteAddress : proxyAddr(req, trust)));
+      } catch {
+        return next(req, res); // Fastify asks again, and logs the fault
+      }
+      if (!(decision instanceof Promise)) return decision.allowed ? write(req, res, entry, decision) : next(req, res);
+      // A shared limiter (Redis) answers later; a refusal or a fault then goes to Fastify.
+      // The entry stays valid meanwhile: it belongs to the revision it was found in.
+      decision.then(
+        (d) => {
+          if (res.destroyed) return;
+          if (d.allowed) write(req, res, entry, d);
+          else next(req, res);
+        },
+        () => {
+          if (!res.destroyed) next(req, res);
+        },
+      );
+    },
+    remember(req, remembered, entry) {
+      if (req.method === 'GET' || req.method === 'HEAD') remembered.set(keyOf(req), entry);
+    },
+  };
+}
+
+/**
+ * The headers that depend only on the cached response and the negotiated outcome, as a
+ * flat [name, value, …] list built once per (entry, outcome) and kept on the entry.
+ */
+export function wireHeaders(entry: CachedResponse, outcome: Outcome): readonly string[] {
+  const slot = outcome ?? 'identity';
+  const wire = (entry.wire ??= {});
+  let list = wire[slot];
+  if (list === undefined) {
+    list = [];
+    for (const [name, value] of Object.entries(cachedHeaders(entry, outcome))) list.push(name, value);
+    const body = cachedBody(entry, outcome);
+    if (body !== null) list.push('content-length', String(body.length));
+    wire[slot] = list;
+  }
+  return list;
+}

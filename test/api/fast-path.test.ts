@@ -1,0 +1,212 @@
+/**
+ * The fast path (src/http/fast-path.ts) runs only on real sockets, so these tests listen.
+ * The oracle is the Fastify path itself: `app.inject` never goes through the fast path, so
+ * a repeated request over a socket must get what inject gets for the same request, header
+ * for header and byte for byte. A hook counting Fastify's requests shows which path ran.
+ */
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, test } from 'node:test';
+import { importContent } from '../../src/content/import-content.js';
+import { RedisLimiter } from '../../src/rate-limit/redis-limiter.js';
+import { SlidingWindowLimiter } from '../../src/rate-limit/sliding-window-limiter.js';
+import { API, buildTestApp, type TestAppOptions } from '../helpers/build-app.js';
+import { fixtureDataset, writeContent } from '../helpers/fixture.js';
+import { REDIS_URL, skipWithoutRedis } from '../helpers/services.js';
+
+interface Res { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }
+interface SendOptions { method?: string; headers?: Record<string, string>; localAddress?: string; body?: string }
+
+function send(port: number, path: string, options: SendOptions = {}): Promise<Res> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: options.headers, localAddress: options.localAddress, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+/** Headers that differ from one response to the next, or that only a socket adds. */
+const VOLATILE = new Set(['date', 'x-request-id', 'ratelimit-remaining', 'ratelimit-reset', 'connection', 'keep-alive', 'transfer-encoding']);
+const stable = (h: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(h).filter(([k]) => !VOLATILE.has(k)).sort().map(([k, v]) => [k, String(v)]));
+
+/** A listening app whose Fastify requests are counted (the fast path bypasses the count). */
+async function listening(t: Parameters<typeof buildTestApp>[0], options: TestAppOptions = {}) {
+  const seen = { fastify: 0 };
+  const built = await buildTestApp(t, {
+    ...options,
+    routes: (app) => {
+      app.addHook('onRequest', (_request, _reply, done) => {
+        seen.fastify++;
+        done();
+      });
+    },
+  });
+  await built.app.listen({ port: 0, host: '127.0.0.1' });
+  return { ...built, seen, port: (built.app.server.address() as AddressInfo).port };
+}
+
+test('fast path › a repeated request gets what Fastify sends, and Fastify does not see it', async (t) => {
+  const { app, port, seen } = await listening(t);
+  const host = `127.0.0.1:${port}`;
+  const cases: Array<[string, SendOptions]> = [
+    [`${API}/tools`, {}],
+    [`${API}/tools?q=quiz&per_page=2`, {}],
+    [`${API}/tools?per_page=2&q=quiz`, {}],
+    [`${API}/tools/quizzy`, {}],
+    [`${API}/tools/quizzy/`, {}],
+    [`${API}/tools/ecrire-plus`, {}],
+    [`${API}/collections`, {}],
+    [`${API}/collections/creer-un-quiz`, {}],
+    [`${API}/categories`, {}],
+    [`${API}/openapi.json`, {}],
+    [`${API}/tools`, { headers: { 'accept-encoding': 'br' } }],
+    [`${API}/tools`, { headers: { 'accept-encoding': 'gzip, deflate' } }],
+    [`${API}/tools`, { method: 'HEAD' }],
+    [`${API}/tools/quizzy`, { method: 'HEAD' }],
+  ];
+  for (const [path, options] of cases) {
+    const label = `${options.method ?? 'GET'} ${path} ${JSON.stringify(options.headers ?? {})}`;
+    await send(port, path, options); // answered by Fastify, then remembered
+    const before = seen.fastify;
+    const fast = await send(port, path, options);
+    assert.equal(seen.fastify, before, `${label}: answered without Fastify`);
+    const oracle = await app.inject({ method: (options.method ?? 'GET') as 'GET', url: path, headers: { ...options.headers, host } });
+    assert.equal(fast.status, oracle.statusCode, label);
+    assert.deepEqual(stable(fast.headers), stable(oracle.headers), label);
+    assert.ok(fast.body.equals(oracle.rawPayload), label);
+    assert.match(String(fast.headers['x-request-id']), /\S/, 'every response has a request id');
+    assert.match(String(fast.headers['ratelimit-remaining']), /^\d+$/);
+
+    if (fast.status === 200) {
+      const beforeRevalidation = seen.fastify;
+      const validators = { ...options.headers, 'if-none-match': String(fast.headers.etag) };
+      const notModified = await send(port, path, { ...options, headers: validators });
+      assert.equal(seen.fastify, beforeRevalidation, `${label}: the 304 too`);
+      const oracle304 = await app.inject({ method: (options.method ?? 'GET') as 'GET', url: path, headers: { ...validators, host } });
+      assert.equal(notModified.status, 304, label);
+      assert.equal(oracle304.statusCode, 304, label);
+      assert.deepEqual(stable(notModified.headers), stable(oracle304.headers), `${label} (304)`);
+      assert.equal(notModified.body.length, 0);
+    }
+  }
+});
+
+test('fast path › requests are counted on both paths, and the refused ones get a proper 429', async (t) => {
+  const { port } = await listening(t, { env: { RATE_LIMIT_MAX: '5' } });
+  const statuses: number[] = [];
+  let last: Res | undefined;
+  for (let i = 0; i < 7; i++) {
+    last = await send(port, `${API}/categories`, { localAddress: '127.0.0.9' });
+    statuses.push(last.status);
+    if (last.status === 200) assert.equal(last.headers['ratelimit-remaining'], String(4 - i));
+  }
+  assert.deepEqual(statuses, [200, 200, 200, 200, 200, 429, 429]);
+  assert.equal(last!.headers['cache-control'], 'no-store');
+  assert.equal(last!.headers['content-type'], 'application/problem+json; charset=utf-8');
+  assert.ok(Number(last!.headers['retry-after']) >= 1);
+  assert.equal((await send(port, `${API}/categories`, { localAddress: '127.0.0.10' })).status, 200, 'other clients unaffected');
+});
+
+test('fast path › never serves the bytes of an older revision', async (t) => {
+  const { port, store, directory, contentDir } = await listening(t);
+  const before = await send(port, `${API}/tools/quizzy`);
+  await send(port, `${API}/tools/quizzy`);
+  const dataset = fixtureDataset();
+  dataset.tools.find((x) => x.slug === 'quizzy')!.name = 'Quizzy Révisé';
+  await writeContent(contentDir, dataset);
+  assert.ok((await importContent(store, contentDir)).ok);
+  assert.ok(await directory.refresh());
+  for (let i = 0; i < 2; i++) {
+    const after = await send(port, `${API}/tools/quizzy`);
+    assert.notEqual(after.headers.etag, before.headers.etag);
+    assert.match(after.body.toString(), /Quizzy Révisé/);
+    const stale = await send(port, `${API}/tools/quizzy`, { headers: { 'if-none-match': String(before.headers.etag) } });
+    assert.equal(stale.status, 200, 'an old ETag no longer matches');
+  }
+});
+
+test('fast path › each Host gets its own links', async (t) => {
+  const { port } = await listening(t);
+  for (let i = 0; i < 2; i++) {
+    const a = await send(port, `${API}/tools/quizzy`, { headers: { host: 'a.example.org' } });
+    const b = await send(port, `${API}/tools/quizzy`, { headers: { host: 'b.example.org' } });
+    assert.match(a.body.toString(), /"http:\/\/a\.example\.org\/api/);
+    assert.match(b.body.toString(), /"http:\/\/b\.example\.org\/api/);
+  }
+});
+
+test('fast path › X-Forwarded-* count only from a trusted proxy, for links and for the limit', async (t) => {
+  const { port } = await listening(t, { env: { TRUST_PROXY: '127.0.0.1', RATE_LIMIT_MAX: '3' } });
+  const forwarded = (client: string) => ({ host: 'internal:8080', 'x-forwarded-host': 'api.example.org', 'x-forwarded-proto': 'https', 'x-forwarded-for': client });
+  for (let i = 0; i < 2; i++) {
+    const viaProxy = await send(port, `${API}/tools/quizzy`, { headers: forwarded(`203.0.113.${i}`) });
+    assert.match(viaProxy.body.toString(), /"https:\/\/api\.example\.org\/api/);
+    const direct = await send(port, `${API}/tools/quizzy`, { headers: forwarded('203.0.113.50'), localAddress: '127.0.0.2' });
+    assert.match(direct.body.toString(), /"http:\/\/internal:8080\/api/, 'an untrusted peer cannot choose the links');
+  }
+  // Through the trusted proxy, each forwarded client has its own count.
+  const statuses = [];
+  for (let i = 0; i < 4; i++) statuses.push((await send(port, `${API}/tools/quizzy`, { headers: forwarded('203.0.113.7') })).status);
+  assert.deepEqual(statuses, [200, 200, 200, 429]);
+  assert.equal((await send(port, `${API}/tools/quizzy`, { headers: forwarded('203.0.113.8') })).status, 200);
+});
+
+test('fast path › left to Fastify: requests with a body, other methods, shutdown, request logging', async (t) => {
+  const lifecycle = { shuttingDown: false };
+  const { port, seen } = await listening(t, { lifecycle });
+  const path = `${API}/categories`;
+  await send(port, path);
+  let before = seen.fastify;
+  await send(port, path);
+  assert.equal(seen.fastify, before);
+
+  const withBody = await send(port, path, { body: 'x', headers: { 'content-type': 'text/plain', 'content-length': '1' } });
+  assert.equal(seen.fastify, before + 1, 'a GET with a body goes to Fastify');
+  assert.equal(withBody.status, 200);
+  const post = await send(port, path, { method: 'POST' });
+  assert.equal(post.status, 405);
+  assert.equal(seen.fastify, before + 2);
+
+  lifecycle.shuttingDown = true;
+  before = seen.fastify;
+  const draining = await send(port, path);
+  assert.equal(seen.fastify, before + 1);
+  assert.equal(draining.headers.connection, 'close', 'while draining, every answer closes its connection');
+
+  const logged = await listening(t, { env: { LOG_REQUESTS: '1' } });
+  await send(logged.port, path);
+  await send(logged.port, path);
+  assert.equal(logged.seen.fastify, 2, 'with a log line per request, every request goes through Fastify');
+});
+
+describe('fast path with the shared limiter', { skip: skipWithoutRedis }, () => {
+  test('two instances sharing Redis allow 10 in all over sockets; the 11th is 429 on either', async (t) => {
+    const prefix = `test:${randomBytes(4).toString('hex')}:`;
+    const limiter = () => RedisLimiter.connect(REDIS_URL!, {
+      max: 10, windowMs: 60_000, keyPrefix: prefix,
+      fallback: new SlidingWindowLimiter({ max: 10, windowMs: 60_000 }), log: { warn: () => {}, info: () => {}, error: () => {} },
+    });
+    const a = await listening(t, { limiter: await limiter(), env: { RATE_LIMIT_MAX: '10' } });
+    const b = await listening(t, { limiter: await limiter(), env: { RATE_LIMIT_MAX: '10' } });
+    const path = `${API}/tools/quizzy`;
+    for (let i = 0; i < 10; i++) {
+      const res = await send(i % 2 ? a.port : b.port, path, { localAddress: '127.0.0.21' });
+      assert.equal(res.status, 200, `request ${i + 1}`);
+      assert.equal(res.headers['ratelimit-remaining'], String(9 - i));
+    }
+    assert.ok(a.seen.fastify + b.seen.fastify < 10, 'repeated requests took the fast path');
+    for (const port of [a.port, b.port]) {
+      const refused = await send(port, path, { localAddress: '127.0.0.21' });
+      assert.equal(refused.status, 429);
+      assert.equal(refused.headers['content-type'], 'application/problem+json; charset=utf-8');
+    }
+    assert.equal((await send(a.port, path, { localAddress: '127.0.0.22' })).status, 200, 'another client');
+  });
+});
