@@ -4,7 +4,10 @@
  * it. Unlike a fixed window it never lets 2 × max through across a window edge.
  *
  * Memory: a client with one request in the window costs a Map entry and a number; with
- * more, a small object holding a ring of timestamps (at most `max`). Clients idle for a
+ * more, a small object holding a ring of timestamps: a Float64Array that doubles as needed
+ * up to `max` slots and is then reused in place, so a busy client costs no allocation per
+ * request (a growing, sliced array of a busy client's timestamps made the garbage collector
+ * the largest cost of a request under load: docs/performance.md). Clients idle for a
  * whole window are dropped, oldest first (the Map is kept in order of last acceptance), and
  * at most `maxClients` are tracked: past that, new clients are refused until room frees up,
  * rather than forgetting active ones (which would let them start again from zero).
@@ -18,10 +21,18 @@ export interface SlidingWindowOptions {
   now?: () => number;
 }
 
-/** Timestamps of accepted requests, oldest at `head`. */
+/** Timestamps of accepted requests in a ring: `count` of them, the oldest at `head`. */
 interface Log {
-  times: number[];
+  times: Float64Array;
   head: number;
+  count: number;
+}
+
+const FIRST_RING = 4;
+
+function newest(log: Log): number {
+  const i = log.head + log.count - 1;
+  return log.times[i < log.times.length ? i : i - log.times.length]!;
 }
 
 export class SlidingWindowLimiter implements RateLimiter {
@@ -67,21 +78,46 @@ export class SlidingWindowLimiter implements RateLimiter {
         return this.decision(true, 1, now, now);
       }
       if (this.max <= 1) return this.decision(false, 1, entry, now);
-      this.touch(key, { times: [entry, now], head: 0 });
+      this.touch(key, this.ring(entry, now));
       return this.decision(true, 2, entry, now);
     }
 
     const log = entry;
-    while (log.head < log.times.length && log.times[log.head]! <= cutoff) log.head++;
-    const count = log.times.length - log.head;
-    if (count >= this.max) return this.decision(false, count, log.times[log.head]!, now);
-    if (log.head > 32 && log.head * 2 > log.times.length) {
-      log.times = log.times.slice(log.head);
+    const times = log.times;
+    while (log.count > 0 && times[log.head]! <= cutoff) {
+      if (++log.head === times.length) log.head = 0;
+      log.count--;
+    }
+    if (log.count >= this.max) return this.decision(false, log.count, times[log.head]!, now);
+    if (log.count === 0) {
+      this.touch(key, now); // back to a bare timestamp
+      return this.decision(true, 1, now, now);
+    }
+    this.append(log, now);
+    this.touch(key, log);
+    return this.decision(true, log.count, log.times[log.head]!, now);
+  }
+
+  private ring(first: number, second: number): Log {
+    const times = new Float64Array(Math.min(FIRST_RING, this.max));
+    times[0] = first;
+    times[1] = second;
+    return { times, head: 0, count: 2 };
+  }
+
+  /** Adds `now` at the end of the ring, doubling it (up to `max` slots) when full. */
+  private append(log: Log, now: number): void {
+    let times = log.times;
+    if (log.count === times.length) {
+      const grown = new Float64Array(Math.min(times.length * 2, this.max));
+      grown.set(times.subarray(log.head));
+      grown.set(times.subarray(0, log.head), times.length - log.head);
+      log.times = times = grown;
       log.head = 0;
     }
-    log.times.push(now);
-    this.touch(key, count === 0 ? now : log);
-    return this.decision(true, count + 1, count === 0 ? now : log.times[log.head]!, now);
+    const i = log.head + log.count;
+    times[i < times.length ? i : i - times.length] = now;
+    log.count++;
   }
 
   /** Moves the client to the end of the Map, which stays ordered by last acceptance. */
@@ -98,7 +134,7 @@ export class SlidingWindowLimiter implements RateLimiter {
 
   private full(now: number): RateDecision {
     const first = this.clients.values().next().value as number | Log;
-    const last = typeof first === 'number' ? first : first.times[first.times.length - 1]!;
+    const last = typeof first === 'number' ? first : newest(first);
     return { allowed: false, limit: this.max, remaining: 0, resetSeconds: Math.max(1, Math.ceil((last + this.windowMs - now) / 1000)) };
   }
 
@@ -106,7 +142,7 @@ export class SlidingWindowLimiter implements RateLimiter {
   sweep(): void {
     const cutoff = this.now() - this.windowMs;
     for (const [key, value] of this.clients) {
-      const last = typeof value === 'number' ? value : value.times[value.times.length - 1]!;
+      const last = typeof value === 'number' ? value : newest(value);
       if (last > cutoff) break;
       this.clients.delete(key);
     }
