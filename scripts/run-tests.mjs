@@ -1,10 +1,11 @@
-// Runs the test files under the given folders (default: test/) with node's test runner.
+// Runs the given test files, or those under the given folders (default: test/), with node's test runner.
 // Node 20's `--test` does not expand globs, so the files are listed here.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 function testFiles(dir) {
+  if (!statSync(dir).isDirectory()) return [dir];
   return readdirSync(dir).sort().flatMap((name) => {
     const full = path.join(dir, name);
     if (statSync(full).isDirectory()) return testFiles(full);

@@ -21,6 +21,7 @@ export interface CachedResponse {
 }
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
+const CACHE_CONTROL = 'public, max-age=300';
 /** Bodies smaller than this are sent as they are: compression would save less than it costs. */
 const COMPRESS_MIN_BYTES = 1024;
 
@@ -52,6 +53,7 @@ export function makeResponse(status: number, body: string, headers: Record<strin
 /** True when an If-None-Match header matches `etag` (weak comparison, RFC 9110 §13.1.2). */
 export function ifNoneMatchMatches(header: string | undefined, etag: string): boolean {
   if (header === undefined) return false;
+  if (header === etag) return true; // what a client sends back, almost always
   if (header.trim() === '*') return true;
   const opaque = etag.slice(2);
   for (const candidate of header.split(',')) {
@@ -101,12 +103,16 @@ export function negotiate(entry: CachedResponse, ifNoneMatch: string | undefined
   return entry.body.length >= COMPRESS_MIN_BYTES ? preferredEncoding(acceptEncoding) : null;
 }
 
-/** The headers of a cached response for the negotiated outcome, on either path. */
+/**
+ * The headers of a cached response for the negotiated outcome, on either path. A 304 keeps
+ * only what RFC 9110 §15.4.5 asks of it (ETag, Cache-Control, Vary): the client already
+ * holds the representation's own metadata (Content-Type, Link, X-Total-Count).
+ */
 export function cachedHeaders(entry: CachedResponse, outcome: Outcome): Record<string, string> {
-  const headers: Record<string, string> = { ...entry.headers, 'cache-control': 'public, max-age=300', vary: 'Accept-Encoding' };
+  if (outcome === 'not-modified') return { 'cache-control': CACHE_CONTROL, vary: 'Accept-Encoding', etag: entry.etag };
+  const headers: Record<string, string> = { ...entry.headers, 'cache-control': CACHE_CONTROL, vary: 'Accept-Encoding' };
   if (entry.status === 200) headers.etag = entry.etag;
-  if (outcome === 'not-modified') delete headers['content-type'];
-  else if (outcome !== null) headers['content-encoding'] = outcome;
+  if (outcome !== null) headers['content-encoding'] = outcome;
   return headers;
 }
 

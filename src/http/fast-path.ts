@@ -95,14 +95,22 @@ export function createFastPath(deps: FastPathDependencies): FastPath | null {
     return `${req.url}\n${h.host}`;
   };
 
+  // Every answer starts with the same headers; the slots after the request id and the
+  // rate-limit names are filled per request.
+  const prefix = [...commonHeaders, 'x-request-id', ''];
+  const ID = prefix.length - 1;
+  if (limiter !== null) prefix.push('ratelimit-limit', '', 'ratelimit-remaining', '', 'ratelimit-reset', '');
+  const LIMIT = ID + 2;
+
   const write = (req: IncomingMessage, res: ServerResponse, entry: CachedResponse, decision: RateDecision | null): void => {
     const outcome = negotiate(entry, req.headers['if-none-match'], req.headers['accept-encoding']);
-    const headers = commonHeaders.concat(['x-request-id', requestId(req)]);
+    const headers = prefix.concat(wireHeaders(entry, outcome));
+    headers[ID] = requestId(req);
     if (decision !== null) {
-      headers.push('ratelimit-limit', String(decision.limit), 'ratelimit-remaining', String(decision.remaining), 'ratelimit-reset', String(decision.resetSeconds));
+      headers[LIMIT] = String(decision.limit);
+      headers[LIMIT + 2] = String(decision.remaining);
+      headers[LIMIT + 4] = String(decision.resetSeconds);
     }
-    const fixed = wireHeaders(entry, outcome);
-    for (let i = 0; i < fixed.length; i++) headers.push(fixed[i]!);
     res.writeHead(outcome === 'not-modified' ? 304 : entry.status, headers);
     const body = cachedBody(entry, outcome);
     if (body === null || body.length === 0 || req.method === 'HEAD') res.end();

@@ -30,6 +30,14 @@ test('ETag › on every 200; a matching If-None-Match gets 304 with no body', as
     assert.equal(again.body, '', url);
     assert.equal(again.headers.etag, etag);
     assert.equal(again.headers['cache-control'], 'public, max-age=300');
+    assert.equal(again.headers.vary, 'Accept-Encoding');
+    assert.equal(again.headers['access-control-allow-origin'], '*');
+    assert.ok(again.headers['ratelimit-remaining'] !== undefined, 'a 304 is counted and says so');
+    // RFC 9110 §15.4.5: no representation metadata the client already holds.
+    for (const name of ['content-type', 'content-length', 'link', 'x-total-count']) assert.equal(again.headers[name], undefined, `${url}: no ${name} on a 304`);
+    const head = await app.inject({ method: 'HEAD', url, headers: { 'if-none-match': etag } });
+    assert.equal(head.statusCode, 304, `HEAD ${url}`);
+    assert.equal(head.headers['content-length'], undefined, `HEAD ${url}: no Content-Length: 0 on a 304`);
     const list = await app.inject({ url, headers: { 'if-none-match': `"other", ${etag}` } });
     assert.equal(list.statusCode, 304, 'a list of tags');
     const other = await app.inject({ url, headers: { 'if-none-match': '"nope"' } });
