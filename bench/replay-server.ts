@@ -1,7 +1,7 @@
 /**
  * The baseline: a bare node:http server that replays recorded responses byte for byte
- * (same status, headers and body; 304 on a matching If-None-Match). Whatever our server
- * does beyond this is its overhead.
+ * (same status, headers and body; on a matching If-None-Match, the 304 our server sent,
+ * headers included). Whatever our server does beyond this is its overhead.
  */
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
@@ -10,12 +10,13 @@ interface Recorded {
   status: number;
   headers: Record<string, string>;
   body: string; // base64
+  notModified: Record<string, string> | null;
 }
 
 const [file, port] = [process.argv[2]!, Number(process.argv[3])];
-const recorded = new Map<string, { status: number; headers: Record<string, string>; body: Buffer; etag: string | undefined }>();
+const recorded = new Map<string, { status: number; headers: Record<string, string>; body: Buffer; etag: string | undefined; notModified: Record<string, string> | null }>();
 for (const [url, r] of Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, Recorded>)) {
-  recorded.set(url, { status: r.status, headers: r.headers, body: Buffer.from(r.body, 'base64'), etag: r.headers.etag });
+  recorded.set(url, { status: r.status, headers: r.headers, body: Buffer.from(r.body, 'base64'), etag: r.headers.etag, notModified: r.notModified });
 }
 
 createServer((req, res) => {
@@ -24,8 +25,8 @@ createServer((req, res) => {
     res.writeHead(404).end();
     return;
   }
-  if (r.etag !== undefined && req.headers['if-none-match'] === r.etag) {
-    res.writeHead(304, { etag: r.etag, 'cache-control': r.headers['cache-control']! }).end();
+  if (r.notModified !== null && req.headers['if-none-match'] === r.etag) {
+    res.writeHead(304, r.notModified).end();
     return;
   }
   res.writeHead(r.status, r.headers).end(r.body);

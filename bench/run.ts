@@ -1,11 +1,12 @@
 /**
- * npm run bench [-- --duration 5 --connections 50 --size N]
+ * npm run bench [-- --duration 5 --connections 50 --rounds 3 --size N]
  *
  * Starts, side by side on this machine: our server (every production feature on: rate
  * limiting with a limit too high to trip, ETag, CORS, logging at `info`), a bare node:http
  * server replaying the very bytes our server sent, and json-server 0.17 on the same tools.
  * Drives each endpoint with wrk (or autocannon if wrk is missing), alternating
- * ours/bare/ours/bare, and prints requests/s, p50/p99 and the ratios.
+ * ours/bare/ours/bare (--rounds times), and prints requests/s, server CPU time per request,
+ * p50/p99 and the ratios.
  *
  * --size N: the growth test. N tools (the bundled ones plus generated ones): start-up time
  * (import excluded), resident memory, and search throughput, with and without cache hits.
@@ -27,10 +28,12 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '50' },
     size: { type: 'string' },
+    rounds: { type: 'string', default: '3' },
   },
 });
 const DURATION = Number(args.duration);
 const CONNECTIONS = Number(args.connections);
+const ROUNDS = Number(args.rounds);
 const PORTS = { ours: 4101, bare: 4102, json: 4103 };
 const work = mkdtempSync(path.join(tmpdir(), 'directory-bench-'));
 const children: ChildProcess[] = [];
@@ -39,7 +42,13 @@ process.on('exit', () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-interface Result { rps: number; p50: number; p99: number; errors: number }
+interface Result { rps: number; p50: number; p99: number; errors: number; /** Server CPU time per request, µs. */ cpuUs: number }
+
+/** CPU time (user + system) a process has used so far, in ms (Linux /proc, 100 ticks/s). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
 
 function haveWrk(): boolean {
   try {
@@ -57,7 +66,13 @@ function ms(value: string): number {
   return m[2] === 'us' ? n / 1000 : m[2] === 's' ? n * 1000 : n;
 }
 
-async function load(url: string, headers: Record<string, string> = {}, script?: string): Promise<Result> {
+/**
+ * Drives `url` for DURATION seconds. Besides throughput and latency, the CPU time the server
+ * process (`pid`) spent per request: on a shared, noisy machine it varies far less than
+ * requests/s, since it does not depend on how much CPU the server was given.
+ */
+async function load(pid: number, url: string, headers: Record<string, string> = {}, script?: string): Promise<Result> {
+  const cpuBefore = cpuMs(pid);
   if (WRK) {
     const hs = Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
     const out = execFileSync('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${DURATION}s`, '--latency', ...(script ? ['-s', script] : []), ...hs, url], { encoding: 'utf8' });
@@ -68,11 +83,12 @@ async function load(url: string, headers: Record<string, string> = {}, script?: 
       p50: ms(/ 50%\s+(\S+)/.exec(out)![1]!),
       p99: ms(/ 99%\s+(\S+)/.exec(out)![1]!),
       errors: Number(non2xx?.[1] ?? 0) + (socketErrors ? socketErrors.slice(1).reduce((a, b) => a + Number(b), 0) : 0),
+      cpuUs: ((cpuMs(pid) - cpuBefore) * 1000) / Number(/(\d+) requests in/.exec(out)![1]),
     };
   }
   const autocannon = (await import('autocannon')).default;
   const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.non2xx + r.errors };
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.non2xx + r.errors, cpuUs: ((cpuMs(pid) - cpuBefore) * 1000) / r.requests.total };
 }
 
 async function waitFor(url: string, timeoutMs = 60_000): Promise<number> {
@@ -133,17 +149,24 @@ async function sideBySide(): Promise<void> {
   const collections = await (await fetch(`${base}/api/v1/directory/collections`)).json() as { data: Array<{ slug: string }> };
   endpoints[4]!.path = `/api/v1/directory/collections/${collections.data[0]?.slug ?? 'none'}`;
 
-  // Record our exact responses for the replay server.
-  const recorded: Record<string, { status: number; headers: Record<string, string>; body: string }> = {};
+  // Record our exact responses (and our 304s) for the replay server.
+  const recorded: Record<string, { status: number; headers: Record<string, string>; body: string; notModified: Record<string, string> | null }> = {};
   const etags: Record<string, string> = {};
-  for (const e of endpoints) {
-    // Identity encoding: the replay must send exactly the bytes a plain client gets.
-    const res = await fetch(`${base}${e.path}`, { headers: { 'accept-encoding': 'identity' } });
+  const headersOf = (res: Response) => {
     const headers: Record<string, string> = {};
     res.headers.forEach((v, k) => {
       if (!['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(k)) headers[k] = v;
     });
-    recorded[e.path] = { status: res.status, headers, body: Buffer.from(await res.arrayBuffer()).toString('base64') };
+    return headers;
+  };
+  for (const e of endpoints) {
+    // Identity encoding: the replay must send exactly the bytes a plain client gets.
+    const res = await fetch(`${base}${e.path}`, { headers: { 'accept-encoding': 'identity' } });
+    const headers = headersOf(res);
+    const revalidated = await fetch(`${base}${e.path}`, { headers: { 'accept-encoding': 'identity', 'if-none-match': headers.etag! } });
+    await revalidated.arrayBuffer();
+    if (revalidated.status !== 304) throw new Error(`${e.path}: expected a 304 on revalidation, got ${revalidated.status}`);
+    recorded[e.path] = { status: res.status, headers, body: Buffer.from(await res.arrayBuffer()).toString('base64'), notModified: headersOf(revalidated) };
     etags[e.path] = headers.etag!;
   }
   const replayFile = path.join(work, 'replay.json');
@@ -165,22 +188,24 @@ async function sideBySide(): Promise<void> {
   await waitFor(`http://127.0.0.1:${PORTS.json}/tools/${slug}`);
 
   console.log(`\n${db.tools} tools · ${CONNECTIONS} connections · ${DURATION} s per run · load generator: ${WRK ? 'wrk' : 'autocannon'} · node ${process.version}\n`);
-  const rows: string[][] = [['endpoint', 'ours req/s', 'bare req/s', 'ours/bare', 'ours p50/p99 ms', 'bare p50/p99 ms', 'p99 ratio', 'json-server req/s', 'ours/json-server']];
+  const rows: string[][] = [['endpoint', 'ours req/s', 'bare req/s', 'ours/bare', 'ours µs CPU/req', 'bare µs CPU/req', 'bare/ours CPU', 'ours p50/p99 ms', 'bare p50/p99 ms', 'p99 ratio', 'json-server req/s', 'ours/json-server']];
   const runs = [...endpoints.map((e) => ({ ...e, headers: {} as Record<string, string> })), { ...endpoints[0]!, name: 'GET /tools revalidated (304)', json: null, headers: { 'If-None-Match': etags[endpoints[0]!.path]! } }, { ...endpoints[2]!, name: 'GET /tools/{slug} revalidated (304)', json: null, headers: { 'If-None-Match': etags[endpoints[2]!.path]! } }];
   for (const e of runs) {
     const ours: Result[] = [];
     const bareRuns: Result[] = [];
-    for (let i = 0; i < 2; i++) {
-      ours.push(await load(`${base}${e.path}`, e.headers));
-      bareRuns.push(await load(`http://127.0.0.1:${PORTS.bare}${e.path}`, e.headers));
+    // Alternated, so a slow spell of the machine falls on both; each figure is the median.
+    for (let i = 0; i < ROUNDS; i++) {
+      ours.push(await load(child.pid!, `${base}${e.path}`, e.headers));
+      bareRuns.push(await load(bare.pid!, `http://127.0.0.1:${PORTS.bare}${e.path}`, e.headers));
     }
-    const avg = (list: Result[], k: keyof Result) => list.reduce((a, r) => a + r[k], 0) / list.length;
-    const jsonResult = e.json ? await load(`http://127.0.0.1:${PORTS.json}${e.json}`) : null;
-    const o = { rps: avg(ours, 'rps'), p50: avg(ours, 'p50'), p99: avg(ours, 'p99'), errors: avg(ours, 'errors') };
-    const b = { rps: avg(bareRuns, 'rps'), p50: avg(bareRuns, 'p50'), p99: avg(bareRuns, 'p99') };
-    if (o.errors > 0) console.warn(`warning: ${e.name}: ${o.errors} non-2xx/3xx or socket errors on our server`);
+    const jsonResult = e.json ? await load(json.pid!, `http://127.0.0.1:${PORTS.json}${e.json}`) : null;
+    const o = medians(ours);
+    const b = medians(bareRuns);
+    const errors = ours.reduce((a, r) => a + r.errors, 0);
+    if (errors > 0) console.warn(`warning: ${e.name}: ${errors} non-2xx/3xx or socket errors on our server`);
     rows.push([
-      e.name, fmt(o.rps), fmt(b.rps), fmt(o.rps / b.rps, 2), `${fmt(o.p50, 2)} / ${fmt(o.p99, 2)}`, `${fmt(b.p50, 2)} / ${fmt(b.p99, 2)}`, fmt(o.p99 / b.p99, 2),
+      e.name, fmt(o.rps), fmt(b.rps), fmt(o.rps / b.rps, 2), fmt(o.cpuUs, 1), fmt(b.cpuUs, 1), fmt(b.cpuUs / o.cpuUs, 2),
+      `${fmt(o.p50, 2)} / ${fmt(o.p99, 2)}`, `${fmt(b.p50, 2)} / ${fmt(b.p99, 2)}`, fmt(o.p99 / b.p99, 2),
       jsonResult ? fmt(jsonResult.rps) : '—', jsonResult ? `${fmt(o.rps / jsonResult.rps, 1)}×` : '—',
     ]);
   }
@@ -204,12 +229,12 @@ end`;
     const { child, startupMs } = await startOurs(db.file);
     const base = `http://127.0.0.1:${PORTS.ours}/api/v1/directory/tools`;
     await fetch(`${base}?q=quiz`);
-    const cached = await load(`${base}?q=quiz`);
-    const cachedFiltered = await load(`${base}?q=quiz&pricing=freemium&has_education_pricing=1`);
+    const cached = await load(child.pid!, `${base}?q=quiz`);
+    const cachedFiltered = await load(child.pid!, `${base}?q=quiz&pricing=freemium&has_education_pricing=1`);
     writeFileSync(script, lua(''));
-    const varied = await load(`${base}`, {}, WRK ? script : undefined);
+    const varied = await load(child.pid!, `${base}`, {}, WRK ? script : undefined);
     writeFileSync(script, lua('&pricing=freemium,paid&has_education_pricing=1'));
-    const variedFiltered = await load(`${base}`, {}, WRK ? script : undefined);
+    const variedFiltered = await load(child.pid!, `${base}`, {}, WRK ? script : undefined);
     results.push([fmt(db.tools), fmt(startupMs), fmt(rss(child.pid!) / 2 ** 20, 1), fmt(cached.rps), fmt(cachedFiltered.rps), fmt(varied.rps), fmt(variedFiltered.rps)]);
     child.kill('SIGTERM');
     await once(child, 'exit');
@@ -219,6 +244,22 @@ end`;
   const [, small, big] = results;
   const ratio = (col: number) => Number(big![col]!.replace(/,/g, '')) / Number(small![col]!.replace(/,/g, ''));
   console.log(`\nthroughput at ${big![0]} tools vs ${small![0]}: cached q ${fmt(ratio(3), 2)}, cached q+filters ${fmt(ratio(4), 2)}, uncached q ${fmt(ratio(5), 2)}, uncached q+filters ${fmt(ratio(6), 2)}`);
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+function medians(results: Result[]): Result {
+  return {
+    rps: median(results.map((r) => r.rps)),
+    p50: median(results.map((r) => r.p50)),
+    p99: median(results.map((r) => r.p99)),
+    errors: median(results.map((r) => r.errors)),
+    cpuUs: median(results.map((r) => r.cpuUs)),
+  };
 }
 
 function printTable(rows: string[][]): void {
