@@ -1,12 +1,12 @@
 /**
- * npm run bench [-- --duration 5 --connections 50 --rounds 3 --size N]
+ * npm run bench [-- --duration 5 --connections 50 --rounds 5 --size N]
  *
  * Starts, side by side on this machine: our server (every production feature on: rate
  * limiting with a limit too high to trip, ETag, CORS, logging at `info`), a bare node:http
  * server replaying the very bytes our server sent, and json-server 0.17 on the same tools.
  * Drives each endpoint with wrk (or autocannon if wrk is missing), alternating
- * ours/bare/ours/bare (--rounds times), and prints requests/s, server CPU time per request,
- * p50/p99 and the ratios.
+ * ours/bare/ours/bare (--rounds times, each round on a fresh pair of server processes), and
+ * prints the medians of requests/s, server CPU time per request, p50/p99, and the ratios.
  *
  * --size N: the growth test. N tools (the bundled ones plus generated ones): start-up time
  * (import excluded), resident memory, and search throughput, with and without cache hits.
@@ -28,13 +28,23 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '50' },
     size: { type: 'string' },
-    rounds: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '5' },
   },
 });
 const DURATION = Number(args.duration);
 const CONNECTIONS = Number(args.connections);
 const ROUNDS = Number(args.rounds);
-const PORTS = { ours: 4101, bare: 4102, json: 4103 };
+const PORTS = { ours: 4101, bare: 4102, json: 4103 } as const;
+/**
+ * The Node flags of `npm start` (package.json), given to our server and to the bare one
+ * alike, so that both run as production runs (docs/performance.md, "Two kinds of Node
+ * process").
+ */
+const NODE_FLAGS = (() => {
+  const start = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.split(/\s+/);
+  if (start[0] !== 'node' || start.at(-1) !== 'dist/src/server.js') throw new Error(`unexpected start script: ${start.join(' ')}`);
+  return start.slice(1, -1);
+})();
 const work = mkdtempSync(path.join(tmpdir(), 'directory-bench-'));
 const children: ChildProcess[] = [];
 process.on('exit', () => {
@@ -108,16 +118,23 @@ function rss(pid: number): number {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
 }
 
-async function startOurs(database: string): Promise<{ child: ChildProcess; startupMs: number }> {
+async function startOurs(database: string, port: number = PORTS.ours): Promise<{ child: ChildProcess; startupMs: number }> {
   const started = Date.now();
-  const child = spawn(process.execPath, [path.join(ROOT, 'dist/src/server.js')], {
-    env: { ...process.env, PORT: String(PORTS.ours), HOST: '127.0.0.1', DATABASE_URL: database, RATE_LIMIT_MAX: '1000000', RATE_LIMIT_WINDOW_S: '1', LOG_LEVEL: 'info', REDIS_URL: '' },
+  const child = spawn(process.execPath, [...NODE_FLAGS, path.join(ROOT, 'dist/src/server.js')], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: database, RATE_LIMIT_MAX: '1000000', RATE_LIMIT_WINDOW_S: '1', LOG_LEVEL: 'info', REDIS_URL: '' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   children.push(child);
-  await waitFor(`http://127.0.0.1:${PORTS.ours}/readyz`);
+  await waitFor(`http://127.0.0.1:${port}/readyz`);
   return { child, startupMs: Date.now() - started };
 }
+
+/**
+ * One server process per round, for ours and for bare alike, so that whatever state a
+ * process happens to settle in (docs/performance.md, "Two kinds of Node process") is
+ * sampled on both sides rather than deciding a whole row.
+ */
+const roundPort = (kind: 'ours' | 'bare', round: number) => PORTS[kind] + 10 * round;
 
 async function prepareDatabase(size?: number): Promise<{ file: string; tools: number }> {
   const loaded = await loadContent(path.join(ROOT, 'content'));
@@ -135,7 +152,9 @@ const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDig
 
 async function sideBySide(): Promise<void> {
   const db = await prepareDatabase();
-  const { child } = await startOurs(db.file);
+  const ours = [];
+  for (let i = 0; i < ROUNDS; i++) ours.push((await startOurs(db.file, roundPort('ours', i))).child);
+  const child = ours[0]!;
   const base = `http://127.0.0.1:${PORTS.ours}`;
   const list = await (await fetch(`${base}/api/v1/directory/tools?per_page=1`)).json() as { data: Array<{ slug: string }> };
   const slug = list.data[0]!.slug;
@@ -171,9 +190,14 @@ async function sideBySide(): Promise<void> {
   }
   const replayFile = path.join(work, 'replay.json');
   writeFileSync(replayFile, JSON.stringify(recorded));
-  const bare = fork(path.join(ROOT, 'bench/replay-server.ts'), [replayFile, String(PORTS.bare)], { execArgv: ['--import', 'tsx'], stdio: 'ignore' });
-  children.push(bare);
-  await once(bare, 'message');
+  const bare = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    // Compiled by the build, like our server: no TypeScript loader in the baseline process.
+    const replay = fork(path.join(ROOT, 'dist/bench/replay-server.js'), [replayFile, String(roundPort('bare', i))], { execArgv: NODE_FLAGS, stdio: 'ignore' });
+    children.push(replay);
+    await once(replay, 'message');
+    bare.push(replay);
+  }
 
   // json-server on the same tools (detail shape, id = slug).
   const store = SqliteStore.open(db.file);
@@ -191,17 +215,19 @@ async function sideBySide(): Promise<void> {
   const rows: string[][] = [['endpoint', 'ours req/s', 'bare req/s', 'ours/bare', 'ours µs CPU/req', 'bare µs CPU/req', 'bare/ours CPU', 'ours p50/p99 ms', 'bare p50/p99 ms', 'p99 ratio', 'json-server req/s', 'ours/json-server']];
   const runs = [...endpoints.map((e) => ({ ...e, headers: {} as Record<string, string> })), { ...endpoints[0]!, name: 'GET /tools revalidated (304)', json: null, headers: { 'If-None-Match': etags[endpoints[0]!.path]! } }, { ...endpoints[2]!, name: 'GET /tools/{slug} revalidated (304)', json: null, headers: { 'If-None-Match': etags[endpoints[2]!.path]! } }];
   for (const e of runs) {
-    const ours: Result[] = [];
+    const oursRuns: Result[] = [];
     const bareRuns: Result[] = [];
     // Alternated, so a slow spell of the machine falls on both; each figure is the median.
     for (let i = 0; i < ROUNDS; i++) {
-      ours.push(await load(child.pid!, `${base}${e.path}`, e.headers));
-      bareRuns.push(await load(bare.pid!, `http://127.0.0.1:${PORTS.bare}${e.path}`, e.headers));
+      const oursUrl = `http://127.0.0.1:${roundPort('ours', i)}${e.path}`;
+      await fetch(oursUrl); // the first sight of a URL goes through Fastify; time the repeats
+      oursRuns.push(await load(ours[i]!.pid!, oursUrl, e.headers));
+      bareRuns.push(await load(bare[i]!.pid!, `http://127.0.0.1:${roundPort('bare', i)}${e.path}`, e.headers));
     }
     const jsonResult = e.json ? await load(json.pid!, `http://127.0.0.1:${PORTS.json}${e.json}`) : null;
-    const o = medians(ours);
+    const o = medians(oursRuns);
     const b = medians(bareRuns);
-    const errors = ours.reduce((a, r) => a + r.errors, 0);
+    const errors = oursRuns.reduce((a, r) => a + r.errors, 0);
     if (errors > 0) console.warn(`warning: ${e.name}: ${errors} non-2xx/3xx or socket errors on our server`);
     rows.push([
       e.name, fmt(o.rps), fmt(b.rps), fmt(o.rps / b.rps, 2), fmt(o.cpuUs, 1), fmt(b.cpuUs, 1), fmt(b.cpuUs / o.cpuUs, 2),
