@@ -1,11 +1,12 @@
 /**
- * npm run bench [-- --duration 5 --connections 50 --rounds 5 --size N]
+ * npm run bench [-- --duration 5 --connections 50 --rounds 5 --warmup 1 --size N]
  *
  * Starts, side by side on this machine: our server (every production feature on: rate
  * limiting with a limit too high to trip, ETag, CORS, logging at `info`), a bare node:http
  * server replaying the very bytes our server sent, and json-server 0.17 on the same tools.
  * Drives each endpoint with wrk (or autocannon if wrk is missing), alternating
- * ours/bare/ours/bare (--rounds times, each round on a fresh pair of server processes), and
+ * ours/bare/ours/bare (--rounds times, each round on a fresh pair of server processes, each
+ * timed run after an untimed --warmup seconds of the same load), and
  * prints the medians of requests/s, server CPU time per request, p50/p99, and the ratios.
  *
  * --size N: the growth test. N tools (the bundled ones plus generated ones): start-up time
@@ -29,11 +30,13 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '50' },
     size: { type: 'string' },
     rounds: { type: 'string', default: '5' },
+    warmup: { type: 'string', default: '1' },
   },
 });
 const DURATION = Number(args.duration);
 const CONNECTIONS = Number(args.connections);
 const ROUNDS = Number(args.rounds);
+const WARMUP = Number(args.warmup);
 const PORTS = { ours: 4101, bare: 4102, json: 4103 } as const;
 /**
  * The Node flags of `npm start` (package.json), given to our server and to the bare one
@@ -81,7 +84,12 @@ function ms(value: string): number {
  * process (`pid`) spent per request: on a shared, noisy machine it varies far less than
  * requests/s, since it does not depend on how much CPU the server was given.
  */
-async function load(pid: number, url: string, headers: Record<string, string> = {}, script?: string): Promise<Result> {
+async function load(pid: number, url: string, headers: Record<string, string> = {}, script?: string, warmupS = 0): Promise<Result> {
+  if (WRK) {
+    const hs = Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
+    // Untimed: the first second of load after an idle spell runs with a worse tail.
+    if (warmupS > 0) execFileSync('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${warmupS}s`, ...(script ? ['-s', script] : []), ...hs, url], { encoding: 'utf8' });
+  }
   const cpuBefore = cpuMs(pid);
   if (WRK) {
     const hs = Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
@@ -247,8 +255,8 @@ async function sideBySide(): Promise<void> {
     // Alternated, so a slow spell of the machine falls on both; each figure is the median.
     for (let i = 0; i < ROUNDS; i++) {
       const oursUrl = `http://127.0.0.1:${roundPort('ours', i)}${e.path}`;
-      oursRuns.push(await load(ours[i]!.pid!, oursUrl, headersFor(roundPort('ours', i), e)));
-      bareRuns.push(await load(bare[i]!.pid!, `http://127.0.0.1:${roundPort('bare', i)}${e.path}`, headersFor(roundPort('bare', i), e)));
+      oursRuns.push(await load(ours[i]!.pid!, oursUrl, headersFor(roundPort('ours', i), e), undefined, WARMUP));
+      bareRuns.push(await load(bare[i]!.pid!, `http://127.0.0.1:${roundPort('bare', i)}${e.path}`, headersFor(roundPort('bare', i), e), undefined, WARMUP));
     }
     const jsonResult = e.json ? await load(json.pid!, `http://127.0.0.1:${PORTS.json}${e.json}`) : null;
     const o = medians(oursRuns);
