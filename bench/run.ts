@@ -80,20 +80,23 @@ function ms(value: string): number {
 }
 
 /**
- * Drives `url` for DURATION seconds. Besides throughput and latency, the CPU time the server
- * process (`pid`) spent per request: on a shared, noisy machine it varies far less than
- * requests/s, since it does not depend on how much CPU the server was given.
+ * Drives `url` for DURATION seconds, after `warmupS` untimed seconds of the same load (the
+ * first second of load after an idle spell runs with a worse tail). Besides throughput and
+ * latency, the CPU time the server process (`pid`) spent per request: on a shared, noisy
+ * machine it varies far less than requests/s, since it does not depend on how much CPU the
+ * server was given.
  */
 async function load(pid: number, url: string, headers: Record<string, string> = {}, script?: string, warmupS = 0): Promise<Result> {
-  if (WRK) {
-    const hs = Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
-    // Untimed: the first second of load after an idle spell runs with a worse tail.
-    if (warmupS > 0) execFileSync('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${warmupS}s`, ...(script ? ['-s', script] : []), ...hs, url], { encoding: 'utf8' });
-  }
+  if (warmupS > 0) await drive(url, headers, script, warmupS);
   const cpuBefore = cpuMs(pid);
+  const { requests, ...result } = await drive(url, headers, script, DURATION);
+  return { ...result, cpuUs: ((cpuMs(pid) - cpuBefore) * 1000) / requests };
+}
+
+async function drive(url: string, headers: Record<string, string>, script: string | undefined, seconds: number): Promise<Omit<Result, 'cpuUs'> & { requests: number }> {
   if (WRK) {
     const hs = Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
-    const out = execFileSync('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${DURATION}s`, '--latency', ...(script ? ['-s', script] : []), ...hs, url], { encoding: 'utf8' });
+    const out = execFileSync('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', ...(script ? ['-s', script] : []), ...hs, url], { encoding: 'utf8' });
     const non2xx = /Non-2xx or 3xx responses: (\d+)/.exec(out);
     const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
     return {
@@ -101,12 +104,12 @@ async function load(pid: number, url: string, headers: Record<string, string> = 
       p50: ms(/ 50%\s+(\S+)/.exec(out)![1]!),
       p99: ms(/ 99%\s+(\S+)/.exec(out)![1]!),
       errors: Number(non2xx?.[1] ?? 0) + (socketErrors ? socketErrors.slice(1).reduce((a, b) => a + Number(b), 0) : 0),
-      cpuUs: ((cpuMs(pid) - cpuBefore) * 1000) / Number(/(\d+) requests in/.exec(out)![1]),
+      requests: Number(/(\d+) requests in/.exec(out)![1]),
     };
   }
   const autocannon = (await import('autocannon')).default;
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.non2xx + r.errors, cpuUs: ((cpuMs(pid) - cpuBefore) * 1000) / r.requests.total };
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.non2xx + r.errors, requests: r.requests.total };
 }
 
 async function waitFor(url: string, timeoutMs = 60_000): Promise<number> {
@@ -174,8 +177,10 @@ async function sideBySide(): Promise<void> {
   const collections = await (await fetch(`${base}/api/v1/directory/collections`)).json() as { data: Array<{ slug: string }> };
   endpoints[4]!.path = `/api/v1/directory/collections/${collections.data[0]?.slug ?? 'none'}`;
 
-  // Record our exact responses (and our 304s) for the replay server.
-  const recorded: Record<string, { status: number; headers: Record<string, string>; body: string; notModified: Record<string, string> | null }> = {};
+  // Every process gets its first requests as soon as it is up, as behind a load balancer
+  // (a Node process left idle for a while before its first request runs slower for good:
+  // docs/performance.md, "Two kinds of Node process"): each endpoint, then its revalidation.
+  // Identity encoding: the replay must send exactly the bytes a plain client gets.
   const headersOf = (res: Response) => {
     const headers: Record<string, string> = {};
     res.headers.forEach((v, k) => {
@@ -183,40 +188,33 @@ async function sideBySide(): Promise<void> {
     });
     return headers;
   };
-  for (const e of endpoints) {
-    // Identity encoding: the replay must send exactly the bytes a plain client gets.
-    const res = await fetch(`${base}${e.path}`, { headers: { 'accept-encoding': 'identity' } });
-    const headers = headersOf(res);
-    const revalidated = await fetch(`${base}${e.path}`, { headers: { 'accept-encoding': 'identity', 'if-none-match': headers.etag! } });
-    await revalidated.arrayBuffer();
-    if (revalidated.status !== 304) throw new Error(`${e.path}: expected a 304 on revalidation, got ${revalidated.status}`);
-    recorded[e.path] = { status: res.status, headers, body: Buffer.from(await res.arrayBuffer()).toString('base64'), notModified: headersOf(revalidated) };
-  }
+  const warm = async (port: number) => {
+    const answers: Record<string, { status: number; headers: Record<string, string>; body: string; notModified: Record<string, string> }> = {};
+    for (const e of endpoints) {
+      const url = `http://127.0.0.1:${port}${e.path}`;
+      const res = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+      const headers = headersOf(res);
+      const body = Buffer.from(await res.arrayBuffer()).toString('base64');
+      const revalidated = await fetch(url, { headers: { 'accept-encoding': 'identity', 'if-none-match': headers.etag! } });
+      await revalidated.arrayBuffer();
+      if (revalidated.status !== 304) throw new Error(`${url}: expected a 304 on revalidation, got ${revalidated.status}`);
+      answers[e.path] = { status: res.status, headers, body, notModified: headersOf(revalidated) };
+    }
+    return answers;
+  };
+  // The first process's answers are what the replay servers send. Each of our processes
+  // revalidates with its own ETags: links carry the port, so their bodies differ.
+  const recorded = await warm(PORTS.ours);
   const replayFile = path.join(work, 'replay.json');
   writeFileSync(replayFile, JSON.stringify(recorded));
-  // Every process gets its first requests as soon as it is up, as behind a load balancer
-  // (a Node process left idle for a while before its first request runs slower for good:
-  // docs/performance.md, "Two kinds of Node process").
-  // Each process's own ETags: links carry the port, so the bodies (and ETags) of two of our
-  // processes differ; the replay servers all send the recorded ones.
   const etagsOf = new Map<number, Record<string, string>>();
-  const warm = async (port: number) => {
-    const own: Record<string, string> = {};
-    for (const e of endpoints) {
-      const res = await fetch(`http://127.0.0.1:${port}${e.path}`);
-      await res.arrayBuffer();
-      own[e.path] = res.headers.get('etag')!;
-      const revalidated = await fetch(`http://127.0.0.1:${port}${e.path}`, { headers: { 'if-none-match': own[e.path]! } });
-      await revalidated.arrayBuffer();
-      if (revalidated.status !== 304) throw new Error(`${port}${e.path}: expected a 304 on revalidation, got ${revalidated.status}`);
-    }
-    etagsOf.set(port, own);
-  };
+  const keepEtags = (port: number, answers: typeof recorded) =>
+    etagsOf.set(port, Object.fromEntries(Object.entries(answers).map(([p, a]) => [p, a.headers.etag!])));
+  keepEtags(PORTS.ours, recorded);
   const ours = [child];
-  await warm(PORTS.ours);
   for (let i = 1; i < ROUNDS; i++) {
     ours.push((await startOurs(db.file, roundPort('ours', i))).child);
-    await warm(roundPort('ours', i));
+    keepEtags(roundPort('ours', i), await warm(roundPort('ours', i)));
   }
   const bare = [];
   for (let i = 0; i < ROUNDS; i++) {
@@ -224,7 +222,7 @@ async function sideBySide(): Promise<void> {
     const replay = fork(path.join(ROOT, 'dist/bench/replay-server.js'), [replayFile, String(roundPort('bare', i))], { execArgv: NODE_FLAGS, stdio: 'ignore' });
     children.push(replay);
     await once(replay, 'message');
-    await warm(roundPort('bare', i));
+    keepEtags(roundPort('bare', i), await warm(roundPort('bare', i)));
     bare.push(replay);
   }
 

@@ -13,16 +13,21 @@ import { CuttableRelay, POSTGRES_URL, postgresSchema, skipWithoutPostgres, withS
 
 const run = promisify(execFile);
 
+/** Migrates `store` and imports the fixture content into it; returns both, to edit and import again. */
+async function importFixture(store: PostgresStore) {
+  await store.migrate();
+  const dataset = fixtureDataset();
+  const content = await writeContent(path.join(await tempDir(), 'c'), dataset);
+  assert.ok((await importContent(store, content)).ok);
+  return { dataset, content };
+}
+
 describe('PostgreSQL live data', { skip: skipWithoutPostgres }, () => {
   test('an import through one store is served by another instance within 2 s', async (t) => {
     const pg = await postgresSchema();
     const writer = await PostgresStore.connect(pg.url);
     const reader = await PostgresStore.connect(pg.url);
-    await writer.migrate();
-    const dir = await tempDir();
-    const dataset = fixtureDataset();
-    const content = await writeContent(path.join(dir, 'c'), dataset);
-    assert.ok((await importContent(writer, content)).ok);
+    const { dataset, content } = await importFixture(writer);
     // A slow poll, so only NOTIFY can make the 2 s.
     const live = await LiveDirectory.open(reader, { checkEveryMs: 60_000 });
     await live.start();
@@ -50,11 +55,7 @@ describe('PostgreSQL live data', { skip: skipWithoutPostgres }, () => {
     viaRelay.hostname = '127.0.0.1';
     viaRelay.port = String(relay.port);
     const store = await PostgresStore.connect(viaRelay.toString());
-    await store.migrate();
-    const dir = await tempDir();
-    const dataset = fixtureDataset();
-    const content = await writeContent(path.join(dir, 'c'), dataset);
-    assert.ok((await importContent(store, content)).ok);
+    const { dataset, content } = await importFixture(store);
     const live = await LiveDirectory.open(store, { checkEveryMs: 60_000 });
     t.after(async () => {
       await live.stop();
