@@ -8,9 +8,18 @@
  * up to `max` slots and is then reused in place, so a busy client costs no allocation per
  * request (a growing, sliced array of a busy client's timestamps made the garbage collector
  * the largest cost of a request under load: docs/performance.md). Clients idle for a
- * whole window are dropped, oldest first (the Map is kept in order of last acceptance), and
- * at most `maxClients` are tracked: past that, new clients are refused until room frees up,
- * rather than forgetting active ones (which would let them start again from zero).
+ * whole window are dropped, oldest first, and at most `maxClients` are tracked: past that,
+ * new clients are refused until room frees up, rather than forgetting active ones (which
+ * would let them start again from zero).
+ *
+ * Order: the Map is kept in the order clients were last *moved* to its end, and a busy
+ * client is moved at most once per tenth of a window, not on every request. Moving is a
+ * delete and a set; on every request, the delete shrank and rebuilt the Map's table each
+ * time, and once that table had been promoted to the old generation (any idle spell does
+ * it) V8 built each new table there too: a full GC a second and a worse tail under load
+ * until the process restarted (docs/performance.md, "The limiter's Map"). A client's last
+ * acceptance is therefore at most a tenth of a window after its place in the order, which
+ * is all the sweep needs to stop early.
  */
 import type { RateDecision, RateLimiter } from './rate-limiter.js';
 
@@ -21,11 +30,16 @@ export interface SlidingWindowOptions {
   now?: () => number;
 }
 
-/** Timestamps of accepted requests in a ring: `count` of them, the oldest at `head`. */
+/**
+ * Timestamps of accepted requests in a ring: `count` of them, the oldest at `head`; `moved`
+ * is when the client was last moved to the end of the Map. A client with a single request
+ * in the window is a bare timestamp instead, which is also when it was moved.
+ */
 interface Log {
   times: Float64Array;
   head: number;
   count: number;
+  moved: number;
 }
 
 const FIRST_RING = 4;
@@ -40,6 +54,8 @@ export class SlidingWindowLimiter implements RateLimiter {
   private readonly clients = new Map<string, number | Log>();
   private readonly max: number;
   private readonly windowMs: number;
+  /** A busy client is moved to the end of the Map at most this often. */
+  private readonly moveEveryMs: number;
   private readonly maxClients: number;
   private readonly now: () => number;
   private sweepTimer: NodeJS.Timeout | undefined;
@@ -47,6 +63,7 @@ export class SlidingWindowLimiter implements RateLimiter {
   constructor(options: SlidingWindowOptions) {
     this.max = options.max;
     this.windowMs = options.windowMs;
+    this.moveEveryMs = options.windowMs / 10;
     this.maxClients = options.maxClients ?? 1_000_000;
     this.now = options.now ?? Date.now;
     this.sweepTimer = setInterval(() => this.sweep(), Math.min(this.windowMs, 1000));
@@ -94,7 +111,10 @@ export class SlidingWindowLimiter implements RateLimiter {
       return this.decision(true, 1, now, now);
     }
     this.append(log, now);
-    this.touch(key, log);
+    if (now - log.moved >= this.moveEveryMs) {
+      log.moved = now;
+      this.touch(key, log);
+    }
     return this.decision(true, log.count, log.times[log.head]!, now);
   }
 
@@ -102,7 +122,7 @@ export class SlidingWindowLimiter implements RateLimiter {
     const times = new Float64Array(Math.min(FIRST_RING, this.max));
     times[0] = first;
     times[1] = second;
-    return { times, head: 0, count: 2 };
+    return { times, head: 0, count: 2, moved: second };
   }
 
   /** Adds `now` at the end of the ring, doubling it (up to `max` slots) when full. */
@@ -132,19 +152,29 @@ export class SlidingWindowLimiter implements RateLimiter {
     return { allowed, limit: this.max, remaining, resetSeconds: remaining > 0 && allowed ? 0 : untilFree };
   }
 
+  /**
+   * The refusal of a newcomer while the table is full. Room frees up when the first
+   * client in the Map leaves the window, if it makes no further request; the clients
+   * after it were moved later, so none can leave more than a tenth of a window before.
+   */
   private full(now: number): RateDecision {
     const first = this.clients.values().next().value as number | Log;
     const last = typeof first === 'number' ? first : newest(first);
     return { allowed: false, limit: this.max, remaining: 0, resetSeconds: Math.max(1, Math.ceil((last + this.windowMs - now) / 1000)) };
   }
 
-  /** Drops clients whose last accepted request has left the window. */
+  /**
+   * Drops clients whose last accepted request has left the window. The walk stops at the
+   * first client moved after the cutoff: every client after it was moved later still, and
+   * none has left the window. Before that, it passes over at most the clients moved in
+   * the tenth of a window before the cutoff.
+   */
   sweep(): void {
     const cutoff = this.now() - this.windowMs;
     for (const [key, value] of this.clients) {
       const last = typeof value === 'number' ? value : newest(value);
-      if (last > cutoff) break;
-      this.clients.delete(key);
+      if (last <= cutoff) this.clients.delete(key);
+      else if ((typeof value === 'number' ? value : value.moved) > cutoff) break;
     }
   }
 

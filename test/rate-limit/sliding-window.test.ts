@@ -98,6 +98,45 @@ test('sliding window › memory: idle clients are dropped after a window; the ta
   assert.equal(limiter.hit('newcomer').allowed, true);
 });
 
+test('sliding window › a sweep drops a client that left the window behind a busy one still in it', async (t) => {
+  const { limiter, clock } = limiterAt(60, 2_000);
+  t.after(() => limiter.close());
+  for (const [at, client] of [[0, 'busy'], [100, 'busy'], [150, 'quiet'], [250, 'busy']] as const) {
+    clock.now = at;
+    assert.equal(limiter.hit(client).allowed, true);
+  }
+  clock.now = 2_200; // quiet's last request (150) has left the window, busy's (250) has not
+  limiter.sweep();
+  assert.equal(limiter.size, 1);
+  clock.now = 2_250;
+  limiter.sweep();
+  assert.equal(limiter.size, 0);
+});
+
+test('sliding window › property: a sweep keeps exactly the clients accepted in the last window', async () => {
+  // Busy clients are moved to the end of the table only now and then; the sweep must still
+  // neither keep a client that left the window nor drop one that did not.
+  const step = fc.record({ client: fc.integer({ min: 0, max: 5 }), gap: fc.integer({ min: 0, max: 400 }), sweep: fc.boolean() });
+  await fc.assert(
+    fc.property(fc.array(step, { minLength: 1, maxLength: 300 }), fc.integer({ min: 1, max: 6 }), (steps, max) => {
+      const windowMs = 2_000;
+      const { limiter, clock } = limiterAt(max, windowMs);
+      const lastAccepted = new Map<number, number>();
+      for (const { client, gap, sweep } of steps) {
+        clock.now += gap;
+        if (limiter.hit(`c${client}`).allowed) lastAccepted.set(client, clock.now);
+        if (sweep) {
+          limiter.sweep();
+          const active = [...lastAccepted.values()].filter((at) => at > clock.now - windowMs).length;
+          assert.equal(limiter.size, active);
+        }
+      }
+      void limiter.close();
+    }),
+    { numRuns: 500 },
+  );
+});
+
 test('client key › IPv4, IPv4-mapped IPv6 in any notation, IPv6 by /64', () => {
   assert.equal(clientKey('192.0.2.1'), '192.0.2.1');
   assert.equal(clientKey('::ffff:192.0.2.1'), '192.0.2.1');
