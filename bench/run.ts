@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --duration 5 --connections 50 --rounds 5 --warmup 1 --size N]
+ * npm run bench [-- --duration 5 --connections 50 --rounds 5 --warmup 1 --only TEXT --verbose --size N]
  *
  * Starts, side by side on this machine: our server (every production feature on: rate
  * limiting with a limit too high to trip, ETag, CORS, logging at `info`), a bare node:http
@@ -8,6 +8,7 @@
  * ours/bare/ours/bare (--rounds times, each round on a fresh pair of server processes, each
  * timed run after an untimed --warmup seconds of the same load), and
  * prints the medians of requests/s, server CPU time per request, p50/p99, and the ratios.
+ * --only TEXT runs only the rows whose name contains TEXT; --verbose prints every run.
  *
  * --size N: the growth test. N tools (the bundled ones plus generated ones): start-up time
  * (import excluded), resident memory, and search throughput, with and without cache hits.
@@ -31,6 +32,8 @@ const { values: args } = parseArgs({
     size: { type: 'string' },
     rounds: { type: 'string', default: '5' },
     warmup: { type: 'string', default: '1' },
+    only: { type: 'string' },
+    verbose: { type: 'boolean', default: false },
   },
 });
 const DURATION = Number(args.duration);
@@ -247,7 +250,7 @@ async function sideBySide(): Promise<void> {
   ];
   const headersFor = (port: number, e: { path: string; revalidate: boolean }): Record<string, string> =>
     e.revalidate ? { 'If-None-Match': etagsOf.get(port)![e.path]! } : {};
-  for (const e of runs) {
+  for (const e of runs.filter((r) => args.only === undefined || r.name.includes(args.only))) {
     const oursRuns: Result[] = [];
     const bareRuns: Result[] = [];
     // Alternated, so a slow spell of the machine falls on both; each figure is the median.
@@ -255,6 +258,11 @@ async function sideBySide(): Promise<void> {
       const oursUrl = `http://127.0.0.1:${roundPort('ours', i)}${e.path}`;
       oursRuns.push(await load(ours[i]!.pid!, oursUrl, headersFor(roundPort('ours', i), e), undefined, WARMUP));
       bareRuns.push(await load(bare[i]!.pid!, `http://127.0.0.1:${roundPort('bare', i)}${e.path}`, headersFor(roundPort('bare', i), e), undefined, WARMUP));
+      if (args.verbose) {
+        for (const [side, r] of [['ours', oursRuns[i]!], ['bare', bareRuns[i]!]] as const) {
+          console.log(`${e.name} · round ${i + 1} · ${side}: ${fmt(r.rps)} req/s, ${fmt(r.cpuUs, 1)} µs CPU/req, p50 ${fmt(r.p50, 2)} ms, p99 ${fmt(r.p99, 2)} ms`);
+        }
+      }
     }
     const jsonResult = e.json ? await load(json.pid!, `http://127.0.0.1:${PORTS.json}${e.json}`) : null;
     const o = medians(oursRuns);
