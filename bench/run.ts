@@ -264,7 +264,8 @@ async function sideBySide(): Promise<void> {
         }
       }
     }
-    const jsonResult = e.json ? await load(json.pid!, `http://127.0.0.1:${PORTS.json}${e.json}`) : null;
+    // The same untimed warm-up as ours and bare get.
+    const jsonResult = e.json ? await load(json.pid!, `http://127.0.0.1:${PORTS.json}${e.json}`, {}, undefined, WARMUP) : null;
     const o = medians(oursRuns);
     const b = medians(bareRuns);
     const errors = oursRuns.reduce((a, r) => a + r.errors, 0);
