@@ -18,6 +18,11 @@ export interface DirectoryState {
   readonly remembered: RememberedResponses;
 }
 
+/** A revision's state: its read model, with empty caches of its own. */
+function stateOf(model: ReadModel): DirectoryState {
+  return { model, responses: createResponseCache(), remembered: new RememberedResponses() };
+}
+
 export interface LiveDirectoryOptions {
   checkEveryMs: number;
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
@@ -35,7 +40,7 @@ export class LiveDirectory {
     model: ReadModel,
     private readonly options: LiveDirectoryOptions,
   ) {
-    this.state = { model, responses: createResponseCache(), remembered: new RememberedResponses() };
+    this.state = stateOf(model);
   }
 
   static async open(store: DirectoryStore, options: LiveDirectoryOptions): Promise<LiveDirectory> {
@@ -79,7 +84,7 @@ export class LiveDirectory {
       const snapshot = await this.store.readSnapshot();
       if (snapshot.revision === this.state.model.revision) return false;
       const model = buildReadModel(snapshot);
-      this.state = { model, responses: createResponseCache(), remembered: new RememberedResponses() };
+      this.state = stateOf(model);
       this.options.log?.info({ revision: model.revision, tools: model.tools.length }, 'directory revision loaded');
       return true;
     } catch (err) {

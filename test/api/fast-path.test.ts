@@ -6,7 +6,6 @@
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, test } from 'node:test';
 import { importContent } from '../../src/content/import-content.js';
@@ -14,22 +13,8 @@ import { RedisLimiter } from '../../src/rate-limit/redis-limiter.js';
 import { SlidingWindowLimiter } from '../../src/rate-limit/sliding-window-limiter.js';
 import { API, buildTestApp, type TestAppOptions } from '../helpers/build-app.js';
 import { fixtureDataset, writeContent } from '../helpers/fixture.js';
+import { send, type SendOptions, type SocketResponse } from '../helpers/http.js';
 import { REDIS_URL, skipWithoutRedis } from '../helpers/services.js';
-
-interface Res { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }
-interface SendOptions { method?: string; headers?: Record<string, string>; localAddress?: string; body?: string }
-
-function send(port: number, path: string, options: SendOptions = {}): Promise<Res> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: options.headers, localAddress: options.localAddress, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end(options.body);
-  });
-}
 
 /** Headers that differ from one response to the next, or that only a socket adds. */
 const VOLATILE = new Set(['date', 'x-request-id', 'ratelimit-remaining', 'ratelimit-reset', 'connection', 'keep-alive', 'transfer-encoding']);
@@ -101,7 +86,7 @@ test('fast path › a repeated request gets what Fastify sends, and Fastify does
 test('fast path › requests are counted on both paths, and the refused ones get a proper 429', async (t) => {
   const { port } = await listening(t, { env: { RATE_LIMIT_MAX: '5' } });
   const statuses: number[] = [];
-  let last: Res | undefined;
+  let last: SocketResponse | undefined;
   for (let i = 0; i < 7; i++) {
     last = await send(port, `${API}/categories`, { localAddress: '127.0.0.9' });
     statuses.push(last.status);

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { request as httpRequest } from 'node:http';
 import { test } from 'node:test';
 import type { AddressInfo } from 'node:net';
 import { API, buildTestApp } from '../helpers/build-app.js';
+import { send } from '../helpers/http.js';
 
 const LIMITED = { RATE_LIMIT_MAX: '60', RATE_LIMIT_WINDOW_S: '60' };
 
@@ -88,15 +88,7 @@ test('rate limit › real sockets from several loopback addresses keep separate 
   const { app } = await buildTestApp(t, { env: { RATE_LIMIT_MAX: '5' } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
-  const get = (localAddress: string) =>
-    new Promise<number>((resolve, reject) => {
-      const req = httpRequest({ host: '127.0.0.1', port, path: `${API}/categories`, localAddress, agent: false }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode!));
-      });
-      req.on('error', reject);
-      req.end();
-    });
+  const get = async (localAddress: string) => (await send(port, `${API}/categories`, { localAddress })).status;
   const statuses = async (addr: string, n: number) => {
     const out: number[] = [];
     for (let i = 0; i < n; i++) out.push(await get(addr));

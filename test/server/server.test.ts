@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { Agent, request as httpRequest } from 'node:http';
+import { Agent } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -10,20 +10,8 @@ import { test } from 'node:test';
 import { drainAndClose } from '../../src/shutdown.js';
 import { API, buildTestApp, closed } from '../helpers/build-app.js';
 import { fixtureDataset, tempDir, writeContent } from '../helpers/fixture.js';
+import { send } from '../helpers/http.js';
 import { freePort } from '../helpers/services.js';
-
-function get(port: number, urlPath: string, agent?: Agent, headers: Record<string, string> = {}): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path: urlPath, agent: agent ?? false, headers }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode!, body, headers: res.headers }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 function rawExchange(port: number, text: string): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -50,8 +38,8 @@ test('shutdown › in-flight requests finish, idle keep-alive sockets do not hol
   const { port } = app.server.address() as AddressInfo;
   const agent = new Agent({ keepAlive: true });
   t.after(() => agent.destroy());
-  assert.equal((await get(port, `${API}/categories`, agent)).status, 200); // leaves an idle keep-alive socket
-  const inFlight = get(port, '/test-slow');
+  assert.equal((await send(port, `${API}/categories`, { agent })).status, 200); // leaves an idle keep-alive socket
+  const inFlight = send(port, '/test-slow');
   await sleep(50);
   const started = Date.now();
   const closing = drainAndClose(app, lifecycle);
@@ -59,7 +47,7 @@ test('shutdown › in-flight requests finish, idle keep-alive sockets do not hol
   assert.equal(lifecycle.shuttingDown, true);
   const res = await inFlight;
   assert.equal(res.status, 200);
-  assert.deepEqual(JSON.parse(res.body), { done: true });
+  assert.deepEqual(JSON.parse(res.body.toString()), { done: true });
   await closing;
   // Bound, not a benchmark: without closing idle sockets this waits for keepAliveTimeout (65 s).
   assert.ok(Date.now() - started < 5_000, `closed in ${Date.now() - started} ms`);
@@ -92,7 +80,7 @@ test('hardening › 20 kB of headers or of URL are refused with 431, not served'
   assert.match(bigHeader, /^HTTP\/1\.1 431 /);
   const bigUrl = await rawExchange(port, `GET ${API}/tools?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
   assert.match(bigUrl, /^HTTP\/1\.1 431 /);
-  const tenKb = await get(port, `${API}/tools?x=${'a'.repeat(10_000)}`);
+  const tenKb = await send(port, `${API}/tools?x=${'a'.repeat(10_000)}`);
   assert.equal(tenKb.status, 200, 'a 10 kB query string of unknown parameters is still served');
 });
 
@@ -112,14 +100,14 @@ test('process › npm start path: fills an empty database, serves, exits 0 on SI
   let ready = false;
   for (let i = 0; i < 100 && !ready; i++) {
     await sleep(100);
-    ready = await get(port, '/readyz').then((r) => r.status === 200, () => false);
+    ready = await send(port, '/readyz').then((r) => r.status === 200, () => false);
   }
   assert.ok(ready, `server did not start: ${stderr}`);
-  const list = await get(port, `${API}/tools`);
-  assert.equal(JSON.parse(list.body).meta.total, 9);
+  const list = await send(port, `${API}/tools`);
+  assert.equal(JSON.parse(list.body.toString()).meta.total, 9);
   const agent = new Agent({ keepAlive: true });
   t.after(() => agent.destroy());
-  assert.equal((await get(port, `${API}/categories`, agent)).status, 200);
+  assert.equal((await send(port, `${API}/categories`, { agent })).status, 200);
   const started = Date.now();
   child.kill('SIGTERM');
   const [code] = await once(child, 'exit');

@@ -8,7 +8,8 @@ import { CategoryList } from '../../schemas/categories.js';
 import { documented, NotModified, TooManyRequests } from '../../schemas/common.js';
 
 export function categoryRoutes(app: FastifyInstance, ctx: RouteContext): void {
-  getAndHead(app, 
+  getAndHead(
+    app,
     `${API_PREFIX}/categories`,
     {
       schema: {

@@ -12,7 +12,8 @@ import { closest } from '../../text/french-text.js';
 import { COLLECTION_KINDS } from '../../domain.js';
 
 export function collectionRoutes(app: FastifyInstance, ctx: RouteContext): void {
-  getAndHead(app, 
+  getAndHead(
+    app,
     `${API_PREFIX}/collections`,
     {
       schema: {
@@ -50,7 +51,8 @@ export function collectionRoutes(app: FastifyInstance, ctx: RouteContext): void 
     },
   );
 
-  getAndHead(app, 
+  getAndHead(
+    app,
     `${API_PREFIX}/collections/:slug`,
     {
       schema: {

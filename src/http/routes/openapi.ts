@@ -6,7 +6,8 @@ import { getAndHead, type RouteContext } from '../route-context.js';
 
 export function openapiRoute(app: FastifyInstance, ctx: RouteContext): void {
   let entry: CachedResponse | undefined;
-  getAndHead(app, 
+  getAndHead(
+    app,
     `${API_PREFIX}/openapi.json`,
     { schema: { summary: 'This OpenAPI 3.1 document', tags: ['meta'], response: { 200: { type: 'object', additionalProperties: true } } } },
     (request, reply) => {

@@ -12,7 +12,8 @@ import { BadRequest, documented, NotFound, NotModified, TooManyRequests } from '
 import { closest } from '../../text/french-text.js';
 
 export function toolRoutes(app: FastifyInstance, ctx: RouteContext): void {
-  getAndHead(app, 
+  getAndHead(
+    app,
     `${API_PREFIX}/tools`,
     {
       schema: {
@@ -61,7 +62,8 @@ export function toolRoutes(app: FastifyInstance, ctx: RouteContext): void {
     },
   );
 
-  getAndHead(app, 
+  getAndHead(
+    app,
     `${API_PREFIX}/tools/:slug`,
     {
       schema: {
