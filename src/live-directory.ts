@@ -55,6 +55,10 @@ export class LiveDirectory {
     return this.store.engine;
   }
 
+  get storeDriver(): string {
+    return this.store.driver;
+  }
+
   /** Whether the last check could reach the store. */
   get storeReachable(): boolean {
     return this.storeHealthy;

@@ -27,6 +27,7 @@ async function main(): Promise<void> {
 
   const store = await openStore(config.databaseUrl);
   await store.migrate();
+  log.info({ engine: store.engine, driver: store.driver, node: process.version }, 'store opened');
   if ((await store.revision()) === 0) {
     // A fresh clone: fill the database from the bundled content before serving.
     log.info({ content: config.contentDir }, 'empty database: importing the bundled content');

@@ -8,6 +8,8 @@ import type { ImportReport } from './import-report.js';
 export interface DirectoryStore {
   /** `sqlite` or `postgres`, for /readyz and logs. */
   readonly engine: 'sqlite' | 'postgres';
+  /** The client library and server version behind it, e.g. `better-sqlite3 13.2.0 (SQLite 3.54.1)`. */
+  readonly driver: string;
   /** Applies the pending schema migrations. Idempotent. */
   migrate(): Promise<void>;
   /** The revision of the data: a number that grows with every import that changed something. */

@@ -4,6 +4,7 @@
  * blocks readers, see PITFALLS.md), then `NOTIFY directory_changed` so every instance
  * reloads; snapshots are read in one REPEATABLE READ transaction so they never mix imports.
  */
+import { createRequire } from 'node:module';
 import pg from 'pg';
 import type { Dataset, Snapshot } from '../domain.js';
 import type { DirectoryStore } from './directory-store.js';
@@ -19,6 +20,7 @@ export const CHANGE_CHANNEL = 'directory_changed';
 const MIGRATION_LOCK = 73_021_457;
 
 const MIGRATIONS = migrations('postgres');
+const PG_VERSION = (createRequire(import.meta.url)('pg/package.json') as { version: string }).version;
 
 export interface PostgresStoreOptions {
   /** Search path schema, so tests can run in a schema of their own. */
@@ -27,6 +29,8 @@ export interface PostgresStoreOptions {
 
 export class PostgresStore implements DirectoryStore {
   readonly engine = 'postgres' as const;
+  /** Learnt at migration, the first query a process makes. */
+  private serverVersion: string | null = null;
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -40,9 +44,14 @@ export class PostgresStore implements DirectoryStore {
     return new PostgresStore(pool, url);
   }
 
+  get driver(): string {
+    return `pg ${PG_VERSION}${this.serverVersion ? ` (PostgreSQL ${this.serverVersion})` : ''}`;
+  }
+
   async migrate(): Promise<void> {
     const client = await this.pool.connect();
     try {
+      this.serverVersion = (await client.query<{ server_version: string }>('SHOW server_version')).rows[0]!.server_version.split(' ')[0]!;
       await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
       await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL)');
       const { rows } = await client.query<{ version: number }>('SELECT version FROM schema_migrations');

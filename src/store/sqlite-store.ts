@@ -1,11 +1,12 @@
 /**
- * The embedded store: one SQLite file through better-sqlite3. WAL lets the server read while
- * an import writes; imports run in `BEGIN IMMEDIATE` so a read-then-write transaction cannot
- * fail with SQLITE_BUSY half-way (see PITFALLS.md, "Data").
+ * The embedded store: one SQLite file through better-sqlite3 (the version that suits the
+ * running Node.js: sqlite-driver.ts). WAL lets the server read while an import writes;
+ * imports run in `BEGIN IMMEDIATE` so a read-then-write transaction cannot fail with
+ * SQLITE_BUSY half-way (see PITFALLS.md, "Data").
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import type { Dataset, Snapshot } from '../domain.js';
 import type { DirectoryStore } from './directory-store.js';
 import { diffDatasets, type ImportReport } from './import-report.js';
@@ -14,6 +15,7 @@ import {
   CATEGORY_COLUMNS, COLLECTION_COLUMNS, ITEM_COLUMNS, JSON_COLUMNS, REDIRECT_COLUMNS, TOOL_COLUMNS,
   datasetToRows, rowsToDataset, type DatasetRows, type Row,
 } from './rows.js';
+import { sqliteDriver } from './sqlite-driver.js';
 
 /** Versioned schema migrations, applied in order, each once. */
 const MIGRATIONS = migrations('sqlite');
@@ -30,16 +32,20 @@ const toSqlite = (row: Row): Row => {
 export class SqliteStore implements DirectoryStore {
   readonly engine = 'sqlite' as const;
 
-  private constructor(private readonly db: Database.Database) {}
+  private constructor(
+    private readonly db: Database.Database,
+    readonly driver: string,
+  ) {}
 
   static open(file: string): SqliteStore {
     if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    const { Database, name } = sqliteDriver();
     const db = new Database(file);
     db.pragma('journal_mode = WAL');
     db.pragma('busy_timeout = 5000');
     db.pragma('foreign_keys = ON');
     db.pragma('synchronous = NORMAL');
-    return new SqliteStore(db);
+    return new SqliteStore(db, `${name} (SQLite ${db.prepare('SELECT sqlite_version()').pluck().get() as string})`);
   }
 
   async migrate(): Promise<void> {

@@ -64,6 +64,11 @@ test('/healthz and /readyz › alive, and ready with revision and limiter backen
   assert.equal(ready.status, 'ready');
   assert.equal(ready.revision, 1);
   assert.equal(ready.tools, 9);
-  assert.deepEqual(ready.store, { engine: store.engine, reachable: true });
+  assert.deepEqual(ready.store, { engine: store.engine, driver: store.driver, reachable: true });
+  // The driver in use is the one made for this Node.js: better-sqlite3 13 from Node.js 22 on, 12 on 20.
+  const nodeMajor = Number(process.versions.node.split('.')[0]);
+  const expected = store.engine === 'postgres' ? /^pg \d+\.\d+\.\d+ \(PostgreSQL \d+/ : nodeMajor >= 22 ? /^better-sqlite3 13\.\d+\.\d+ \(SQLite 3\.\d+/ : /^better-sqlite3 12\.\d+\.\d+ \(SQLite 3\.\d+/;
+  assert.match(ready.store.driver, expected);
+  assert.equal(ready.node, process.version);
   assert.equal(ready.rate_limiter, 'memory');
 });

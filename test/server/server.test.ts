@@ -11,7 +11,7 @@ import { drainAndClose } from '../../src/shutdown.js';
 import { API, buildTestApp, closed } from '../helpers/build-app.js';
 import { fixtureDataset, tempDir, writeContent } from '../helpers/fixture.js';
 import { send } from '../helpers/http.js';
-import { freePort } from '../helpers/services.js';
+import { SERVER, startServer } from '../helpers/server-process.js';
 
 function rawExchange(port: number, text: string): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -89,34 +89,20 @@ test('process › npm start path: fills an empty database, serves, exits 0 on SI
   const dir = await tempDir();
   t.after(() => rm(dir, { recursive: true, force: true }));
   const content = await writeContent(path.join(dir, 'content'), fixtureDataset());
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, '../../src/server.ts')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: path.join(dir, 'db.sqlite'), CONTENT_DIR: content, LOG_LEVEL: 'warn', REDIS_URL: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (c) => (stderr += c));
-  t.after(() => child.kill('SIGKILL'));
-  let ready = false;
-  for (let i = 0; i < 100 && !ready; i++) {
-    await sleep(100);
-    ready = await send(port, '/readyz').then((r) => r.status === 200, () => false);
-  }
-  assert.ok(ready, `server did not start: ${stderr}`);
-  const list = await send(port, `${API}/tools`);
+  const server = await startServer(t, { DATABASE_URL: path.join(dir, 'db.sqlite'), CONTENT_DIR: content });
+  const list = await send(server.port, `${API}/tools`);
   assert.equal(JSON.parse(list.body.toString()).meta.total, 9);
   const agent = new Agent({ keepAlive: true });
   t.after(() => agent.destroy());
-  assert.equal((await send(port, `${API}/categories`, { agent })).status, 200);
+  assert.equal((await send(server.port, `${API}/categories`, { agent })).status, 200);
   const started = Date.now();
-  child.kill('SIGTERM');
-  const [code] = await once(child, 'exit');
-  assert.equal(code, 0, stderr);
+  const exit = await server.stop('SIGTERM');
+  assert.deepEqual(exit, { code: 0, signal: null }, server.stderr());
   assert.ok(Date.now() - started < 5_000, `exited after ${Date.now() - started} ms`);
 });
 
 test('process › a bad configuration value stops the start with a message naming it', async () => {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, '../../src/server.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
     env: { ...process.env, RATE_LIMIT_MAX: 'lots', DATABASE_URL: ':memory:' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -125,7 +111,7 @@ test('process › a bad configuration value stops the start with a message namin
   const [code] = await once(child, 'exit');
   assert.equal(code, 2);
   assert.match(stderr, /RATE_LIMIT_MAX: must be a whole number/);
-  const trust = spawn(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, '../../src/server.ts')], {
+  const trust = spawn(process.execPath, ['--import', 'tsx', SERVER], {
     env: { ...process.env, TRUST_PROXY: 'true', DATABASE_URL: ':memory:' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
