@@ -82,11 +82,26 @@ export interface CollectionRecord {
   updated_at: string;
 }
 
+/**
+ * Words the search treats as meaning the same (content/synonyms.yaml): each expression of a
+ * family or an equivalence group finds the others; an expansion's term also finds its list,
+ * one way (`dys` finds `dyslexie`, not the reverse).
+ */
+export interface SynonymSet {
+  /** Verb, noun and adjective of one family (`corriger`, `correction`, `correcteur`). */
+  families: string[][];
+  /** Expressions with the same meaning, French and English (`carte mentale`, `mind map`). */
+  equivalents: string[][];
+  /** An abbreviation or broad term and what it also finds (`TBI` → `tableau blanc interactif`). */
+  expansions: Array<{ term: string; finds: string[] }>;
+}
+
 /** Everything the publisher edits, in the order the files give it. */
 export interface Dataset {
   categories: CategoryRecord[];
   tools: ToolRecord[];
   collections: CollectionRecord[];
+  synonyms: SynonymSet;
 }
 
 /** A dataset as read from the store, with the revision that identifies it. */

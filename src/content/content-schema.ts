@@ -102,3 +102,18 @@ export const CollectionFile = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** An expression of content/synonyms.yaml: a word or a short phrase. */
+const Expression = Type.String({ minLength: 1, maxLength: 80 });
+const ExpressionGroup = Type.Array(Expression, { minItems: 2, maxItems: 30 });
+
+export const SynonymsFile = Type.Object(
+  {
+    families: Type.Optional(Type.Array(ExpressionGroup, { maxItems: 2000 })),
+    equivalents: Type.Optional(Type.Array(ExpressionGroup, { maxItems: 2000 })),
+    expansions: Type.Optional(
+      Type.Record(Type.String({ minLength: 1, maxLength: 80 }), Type.Array(Expression, { minItems: 1, maxItems: 30 })),
+    ),
+  },
+  { additionalProperties: false },
+);

@@ -33,5 +33,6 @@ export function describeReport(report: ImportReport): string {
       lines.push(`    ${label}: ${shown}${list.length > 20 ? `, … (${list.length - 20} more)` : ''}`);
     }
   }
+  if (report.synonyms) lines.push('  synonyms: changed');
   return lines.join('\n');
 }

@@ -3,35 +3,46 @@
  * or every problem found, each naming the file, the record and the field at fault, so the
  * publisher can fix them all in one pass. Nothing here touches a database.
  */
-import { readFile, readdir } from 'node:fs/promises';
+import { readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Value, type ValueError } from '@sinclair/typebox/value';
 import type { TSchema } from '@sinclair/typebox';
-import YAML from 'yaml';
-import type { CategoryRecord, CollectionRecord, Dataset, ToolRecord } from '../domain.js';
+import YAML, { LineCounter } from 'yaml';
+import type { CategoryRecord, CollectionRecord, Dataset, SynonymSet, ToolRecord } from '../domain.js';
+import { isStopWord, tokenize } from '../search/analyzer.js';
+import { expressionTerms } from '../search/synonyms.js';
 import { canonicalDate } from '../store/rows.js';
 import { normalizeText } from '../text/french-text.js';
-import { CategoryFile, CollectionFile, ToolFile } from './content-schema.js';
+import { CategoryFile, CollectionFile, SynonymsFile, ToolFile } from './content-schema.js';
 
 export interface ContentProblem {
   file: string;
   record: string | null;
   field: string | null;
   message: string;
+  /** The line of the file the problem is on, from 1, where it can be told. */
+  line?: number;
 }
 
 export type LoadResult = { ok: true; dataset: Dataset; files: number } | { ok: false; problems: ContentProblem[] };
 
 export class ContentProblems {
   readonly list: ContentProblem[] = [];
-  add(file: string, record: string | null, field: string | null, message: string): void {
-    this.list.push({ file, record, field, message });
+  add(file: string, record: string | null, field: string | null, message: string, line?: number): void {
+    this.list.push({ file, record, field, message, ...(line !== undefined ? { line } : {}) });
   }
 }
 
 export function formatProblem(p: ContentProblem): string {
   const where = [p.record ? `record "${p.record}"` : null, p.field ? `field ${p.field}` : null].filter(Boolean).join(', ');
-  return `${p.file}${where ? `: ${where}` : ''}: ${p.message}`;
+  return `${p.file}${p.line !== undefined ? `:${p.line}` : ''}${where ? `: ${where}` : ''}: ${p.message}`;
+}
+
+/** A parsed content file: its value, and where in the text a value stands. */
+interface YamlFile {
+  value: unknown;
+  /** The line (from 1) of the value at `path`, or of its nearest parent that exists. */
+  lineOf(path: ReadonlyArray<string | number>): number | undefined;
 }
 
 /** Loads `dir` (the folder holding categories.yaml, tools/ and collections/). */
@@ -41,7 +52,10 @@ export async function loadContent(dir: string): Promise<LoadResult> {
 
   const categoriesFile = path.join(dir, 'categories.yaml');
   const rawCategories = await readYaml(categoriesFile, rel(categoriesFile), problems);
-  const categories = rawCategories === undefined ? [] : checkSchema<CategoryRecord[]>(CategoryFile, rawCategories, rel(categoriesFile), null, problems) ?? [];
+  const categories = rawCategories === undefined ? [] : (checkSchema<CategoryRecord[]>(CategoryFile, rawCategories, rel(categoriesFile), null, problems) ?? []);
+
+  const synonymsFile = path.join(dir, 'synonyms.yaml');
+  const synonyms = await loadSynonyms(synonymsFile, rel(synonymsFile), problems);
 
   const tools: Array<{ file: string; record: ToolRecord }> = [];
   for (const file of await yamlFiles(path.join(dir, 'tools'), problems, rel)) {
@@ -65,8 +79,8 @@ export async function loadContent(dir: string): Promise<LoadResult> {
   if (problems.list.length > 0) return { ok: false, problems: problems.list };
   return {
     ok: true,
-    files: 1 + tools.length + collections.length,
-    dataset: { categories, tools: tools.map((t) => t.record), collections: collections.map((c) => c.record) },
+    files: 1 + tools.length + collections.length + (synonyms === EMPTY_SYNONYMS ? 0 : 1),
+    dataset: { categories, tools: tools.map((t) => t.record), collections: collections.map((c) => c.record), synonyms },
   };
 }
 
@@ -103,7 +117,7 @@ async function yamlFiles(dir: string, problems: ContentProblems, rel: (f: string
   }
 }
 
-async function readYaml(file: string, shown: string, problems: ContentProblems): Promise<unknown> {
+async function readYaml(file: string, shown: string, problems: ContentProblems): Promise<YamlFile | undefined> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -111,12 +125,22 @@ async function readYaml(file: string, shown: string, problems: ContentProblems):
     problems.add(shown, null, null, `cannot read: ${(err as Error).message}`);
     return undefined;
   }
-  const doc = YAML.parseDocument(text, { uniqueKeys: true, schema: 'core', prettyErrors: true });
+  const lines = new LineCounter();
+  const doc = YAML.parseDocument(text, { uniqueKeys: true, schema: 'core', prettyErrors: true, lineCounter: lines });
   if (doc.errors.length > 0) {
-    for (const e of doc.errors) problems.add(shown, null, null, `invalid YAML: ${e.message.split('\n')[0]}`);
+    for (const e of doc.errors) problems.add(shown, null, null, `invalid YAML: ${e.message.split('\n')[0]}`, e.linePos?.[0].line);
     return undefined;
   }
-  return normalizeStrings(doc.toJS());
+  return {
+    value: normalizeStrings(doc.toJS()),
+    lineOf(at) {
+      for (let depth = at.length; depth >= 0; depth--) {
+        const node = doc.getIn(at.slice(0, depth), true) as { range?: [number, number, number] } | undefined;
+        if (node?.range) return lines.linePos(node.range[0]).line;
+      }
+      return undefined;
+    },
+  };
 }
 
 /** NFC everywhere, zero-width and control characters out, block scalars trimmed. */
@@ -131,7 +155,8 @@ function normalizeStrings(value: unknown): unknown {
   return value;
 }
 
-function checkSchema<T>(schema: TSchema, value: unknown, file: string, record: string | null, problems: ContentProblems): T | undefined {
+function checkSchema<T>(schema: TSchema, yaml: YamlFile, file: string, record: string | null, problems: ContentProblems): T | undefined {
+  const value = yaml.value;
   if (Value.Check(schema, value)) return value as T;
   const seen = new Set<string>();
   for (const error of Value.Errors(schema, value)) {
@@ -139,9 +164,75 @@ function checkSchema<T>(schema: TSchema, value: unknown, file: string, record: s
     if ([...seen].some((s) => field.startsWith(s))) continue; // one message per field, parents first
     seen.add(field);
     const recordName = record ?? recordFromPath(value, error.path);
-    problems.add(file, recordName, field || null, describe(error));
+    const at = error.path.split('/').slice(1).map((p) => (/^\d+$/.test(p) ? Number(p) : p.replaceAll('~1', '/').replaceAll('~0', '~')));
+    problems.add(file, recordName, field || null, describe(error), yaml.lineOf(at));
   }
   return undefined;
+}
+
+export const EMPTY_SYNONYMS: SynonymSet = Object.freeze({ families: [], equivalents: [], expansions: [] });
+/** Most words (stop words aside) in one expression: a word or a short phrase, not a sentence. */
+const MAX_EXPRESSION_WORDS = 6;
+
+/**
+ * content/synonyms.yaml (optional): its schema, then what a schema cannot say: every
+ * expression must leave a word to search for, have at most six, and appear once per group.
+ */
+async function loadSynonyms(file: string, shown: string, problems: ContentProblems): Promise<SynonymSet> {
+  if (!(await exists(file))) return EMPTY_SYNONYMS;
+  const yaml = await readYaml(file, shown, problems);
+  if (yaml === undefined) return EMPTY_SYNONYMS;
+  const raw = checkSchema<{ families?: string[][]; equivalents?: string[][]; expansions?: Record<string, string[]> }>(SynonymsFile, yaml, shown, null, problems);
+  if (raw === undefined) return EMPTY_SYNONYMS;
+  const before = problems.list.length;
+  const check = (expressions: readonly string[], at: ReadonlyArray<string | number>, key?: string) => {
+    const seen = new Map<string, string>();
+    if (key !== undefined) seen.set(expressionTerms(key)?.join(' ') ?? '', key);
+    expressions.forEach((expression, i) => {
+      const where = [...at, i];
+      const field = fieldName(`/${where.join('/')}`);
+      const terms = expressionTerms(expression);
+      if (terms === null || onlyStopWords(expression)) {
+        problems.add(shown, null, field, `has no word the search looks up: only stop words or punctuation (got ${JSON.stringify(expression)})`, yaml.lineOf(where));
+      }
+      else if (terms.length > MAX_EXPRESSION_WORDS) {
+        problems.add(shown, null, field, `has ${terms.length} words besides stop words; an expression has at most ${MAX_EXPRESSION_WORDS}`, yaml.lineOf(where));
+      } else {
+        const same = seen.get(terms.join(' '));
+        if (same !== undefined) {
+          problems.add(shown, null, field, `"${expression}" already finds what "${same}" finds (the search treats them as one word); remove one`, yaml.lineOf(where));
+        } else seen.set(terms.join(' '), expression);
+      }
+    });
+  };
+  raw.families?.forEach((group, i) => check(group, ['families', i]));
+  raw.equivalents?.forEach((group, i) => check(group, ['equivalents', i]));
+  for (const [term, finds] of Object.entries(raw.expansions ?? {})) {
+    if (expressionTerms(term) === null || onlyStopWords(term)) {
+      problems.add(shown, null, `expansions.${term}`, 'has no word the search looks up: only stop words or punctuation', yaml.lineOf(['expansions', term]));
+    }
+    else check(finds, ['expansions', term], term);
+  }
+  if (problems.list.length > before) return EMPTY_SYNONYMS;
+  return {
+    families: raw.families ?? [],
+    equivalents: raw.equivalents ?? [],
+    expansions: Object.entries(raw.expansions ?? {}).map(([term, finds]) => ({ term, finds })),
+  };
+}
+
+function onlyStopWords(expression: string): boolean {
+  return tokenize(expression).every((t) => isStopWord(t.word));
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await stat(file);
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw err;
+  }
 }
 
 function fieldName(pointer: string): string {

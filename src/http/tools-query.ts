@@ -16,8 +16,6 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const DIGITS = /^[0-9]+$/;
 
 export interface ParsedToolsQuery extends ToolsQuery {
-  /** The search text as normalised for links (NFC, single spaces), or null. */
-  q: string | null;
   /** Whether `sort` was given (links repeat it only then). */
   sortGiven: boolean;
 }
@@ -95,14 +93,13 @@ export function parseToolsQuery(raw: Raw): ParsedToolsQuery {
   }
 
   let q: string | null = null;
-  let words: string[] = [];
   const qText = single(raw, 'q', errors);
   if (qText !== undefined) {
     const normalized = normalizeText(qText).replace(/\s+/g, ' ').trim();
     if ([...normalized].length > MAX_Q_LENGTH) {
       errors.push({ parameter: 'q', value: qText.slice(0, 50), message: `must be at most ${MAX_Q_LENGTH} characters (has ${[...normalized].length})` });
-    } else if (normalized !== '') {
-      words = foldedWords(normalized);
+    } else if (foldedWords(normalized).length > 0) {
+      // A query whose every character folds away (only punctuation) is no search.
       q = normalized;
     }
   }
@@ -129,10 +126,8 @@ export function parseToolsQuery(raw: Raw): ParsedToolsQuery {
     const detail = errors.map((e) => `${e.parameter} ${e.message}${e.message.endsWith('?') ? '' : '.'}`).join(' ');
     throw new ProblemError('invalid-parameter', detail, { errors: errors.map((e) => ({ ...e, value: e.value.slice(0, 200) })) });
   }
-  // A query whose every character folds away (only punctuation) is no search.
-  if (q !== null && words.length === 0) q = null;
   if (q === null && sort === 'relevance') sort = 'name';
-  return { page, perPage, categories, pricing, educationOnly, words, sort, q, sortGiven };
+  return { page, perPage, categories, pricing, educationOnly, sort, q, sortGiven };
 }
 
 /** The canonical query string of a page: the same query always gives the same text. */

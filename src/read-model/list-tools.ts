@@ -1,8 +1,8 @@
 /**
  * GET /tools as a pure function of (read model, normalised query): which tools match, in
- * which order, and which of them fall on the requested page. Filters and search words are
- * bitsets, so the cost follows the directory size divided by 32, not the number of matches;
- * only the requested page is put in order.
+ * which order, and which of them fall on the requested page. Filters are bitsets, the search
+ * (src/search/search-index.ts) gives a set and an order kept per distinct query, so a page
+ * costs the directory size divided by 32 plus a walk of the order up to the page.
  */
 import type { PricingModel } from '../domain.js';
 import { PRICING_MODELS } from '../domain.js';
@@ -17,8 +17,8 @@ export interface ToolsQuery {
   categories: readonly string[] | null;
   pricing: readonly PricingModel[] | null;
   educationOnly: boolean;
-  /** Folded words of `q`; empty when there is no search. */
-  words: readonly string[];
+  /** The search text (NFC, single spaces), or null for no search. */
+  q: string | null;
   sort: ToolSort;
 }
 
@@ -30,34 +30,32 @@ export interface ToolsPage {
 
 export function listTools(model: ReadModel, query: ToolsQuery): ToolsPage {
   const start = (query.page - 1) * query.perPage;
-  const matches = matching(model, query);
+  const filters = filterSet(model, query);
+  const found = query.q === null ? null : model.search.search(query.q);
+  const matches = found === null ? filters : filters === null ? found.set : filters.and(found.set);
   const total = matches === null ? model.tools.length : matches.count();
   if (start >= total) return { total, items: [] };
   const end = Math.min(total, start + query.perPage);
 
-  if (query.sort === 'relevance' && query.words.length > 0) return { total, items: byRelevance(model, query.words, matches!, start, end) };
+  if (query.sort === 'relevance' && found !== null) return { total, items: inOrder(found.ranked, filters, start, end) };
   if (query.sort === '-updated_at' || query.sort === '-created_at') {
-    const order = query.sort === '-updated_at' ? model.byUpdatedDesc : model.byCreatedDesc;
-    const items: number[] = [];
-    let seen = 0;
-    for (let k = 0; k < order.length && items.length < end - start; k++) {
-      const i = order[k]!;
-      if (matches !== null && !matches.has(i)) continue;
-      if (seen++ >= start) items.push(i);
-    }
-    return { total, items };
+    return { total, items: inOrder(query.sort === '-updated_at' ? model.byUpdatedDesc : model.byCreatedDesc, matches, start, end) };
   }
   // Name order is index order.
   if (matches === null) return { total, items: Array.from({ length: end - start }, (_, k) => start + k) };
   return { total, items: matches.slice(start, end - start) };
 }
 
-/** The set of matching tools, or null for "all of them". */
-function matching(model: ReadModel, query: ToolsQuery): Bitset | null {
-  const filters = filterSet(model, query);
-  if (query.words.length === 0) return filters;
-  const found = model.search.containingAll(query.words);
-  return filters === null ? found : filters.and(found);
+/** Positions [start, end) of `order` once restricted to `members` (null: all). */
+function inOrder(order: ArrayLike<number>, members: Bitset | null, start: number, end: number): number[] {
+  const items: number[] = [];
+  let seen = 0;
+  for (let k = 0; k < order.length && items.length < end - start; k++) {
+    const i = order[k]!;
+    if (members !== null && !members.has(i)) continue;
+    if (seen++ >= start) items.push(i);
+  }
+  return items;
 }
 
 // Filter combinations repeat a lot (a few categories × pricing × education): keep their sets.
@@ -83,26 +81,4 @@ function filterSet(model: ReadModel, query: ToolsQuery): Bitset | null {
   if (memo.size >= 1_000) memo.clear();
   memo.set(key, set);
   return set;
-}
-
-/**
- * Exact name, name prefix, every word in the name, then the rest (found through the
- * description); each tier in name order. Only tools whose name holds every word need a
- * closer look; the rest is read from the bitset up to the page.
- */
-function byRelevance(model: ReadModel, words: readonly string[], matches: Bitset, start: number, end: number): number[] {
-  const inName = model.nameSearch.containingAll(words).and(matches);
-  const phrase = words.join(' ');
-  const tiers: number[][] = [[], [], []];
-  for (const i of inName.slice(0, Number.MAX_SAFE_INTEGER)) {
-    const name = model.foldedNames[i]!;
-    tiers[name === phrase ? 0 : name.startsWith(phrase) ? 1 : 2]!.push(i);
-  }
-  const named = tiers.flat();
-  const items = named.slice(start, end);
-  if (items.length < end - start) {
-    const skip = Math.max(0, start - named.length);
-    items.push(...matches.andNot(inName).slice(skip, end - start - items.length));
-  }
-  return items;
 }

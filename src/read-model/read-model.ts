@@ -5,9 +5,8 @@
  */
 import type { CategoryRecord, CollectionRecord, Snapshot, ToolRecord } from '../domain.js';
 import { PRICING_MODELS, COLLECTION_KINDS } from '../domain.js';
-import { foldFrench } from '../text/french-text.js';
+import { SearchIndex } from '../search/search-index.js';
 import { Bitset } from './bitset.js';
-import { WordIndex } from './word-index.js';
 
 export interface CategoryView {
   record: CategoryRecord;
@@ -32,11 +31,8 @@ export interface ReadModel {
   readonly categories: readonly CategoryView[];
   readonly categoryIndex: ReadonlyMap<string, number>;
   readonly categoryOf: Int32Array;
-  readonly foldedNames: readonly string[];
-  /** Folded name + short description, for `q`. */
-  readonly search: WordIndex;
-  /** Folded name alone, for ranking. */
-  readonly nameSearch: WordIndex;
+  /** The search over names and short descriptions, for `q`. */
+  readonly search: SearchIndex;
   /** Tools per category index, per pricing model (PRICING_MODELS order), with an education program. */
   readonly byCategory: readonly Bitset[];
   readonly byPricing: readonly Bitset[];
@@ -75,15 +71,11 @@ export function buildReadModel(snapshot: Snapshot): ReadModel {
   const byCategory = categories.map(() => new Bitset(n));
   const byPricing = PRICING_MODELS.map(() => new Bitset(n));
   const withEducation = new Bitset(n);
-  const foldedNames: string[] = new Array(n);
-  const searchTexts: string[] = new Array(n);
   tools.forEach((t, i) => {
     categoryOf[i] = categoryIndex.get(t.category) ?? -1;
     byCategory[categoryOf[i]!]?.add(i);
     byPricing[PRICING_MODELS.indexOf(t.pricing.model)]!.add(i);
     if (t.education_program) withEducation.add(i);
-    foldedNames[i] = foldFrench(t.name);
-    searchTexts[i] = `${foldedNames[i]} ${foldFrench(t.short_description)}`;
   });
 
   const newestFirst = (field: 'updated_at' | 'created_at') =>
@@ -118,9 +110,7 @@ export function buildReadModel(snapshot: Snapshot): ReadModel {
     categories,
     categoryIndex,
     categoryOf,
-    foldedNames,
-    search: new WordIndex(searchTexts),
-    nameSearch: new WordIndex(foldedNames),
+    search: new SearchIndex(tools.map((t) => ({ name: t.name, description: t.short_description })), dataset.synonyms),
     byCategory,
     byPricing,
     withEducation,

@@ -21,6 +21,8 @@ export interface ImportReport {
   categories: KindReport;
   tools: KindReport;
   collections: KindReport;
+  /** Whether the search's synonyms changed. */
+  synonyms: boolean;
 }
 
 interface Keyed {
@@ -58,8 +60,10 @@ export function diffDatasets(before: Dataset, after: Dataset): Omit<ImportReport
   const collections = diffKind(before.collections, after.collections);
   // Category order is part of the data too (it is the editorial order).
   const orderChanged = !isDeepStrictEqual(before.categories.map((c) => c.slug), after.categories.map((c) => c.slug));
+  const synonyms = !isDeepStrictEqual(before.synonyms, after.synonyms);
   const changed =
     orderChanged ||
+    synonyms ||
     [categories, tools, collections].some((k) => k.added.length + k.changed.length + k.removed.length > 0);
-  return { changed, categories, tools, collections };
+  return { changed, categories, tools, collections, synonyms };
 }

@@ -11,7 +11,7 @@ import type { DirectoryStore } from './directory-store.js';
 import { diffDatasets, type ImportReport } from './import-report.js';
 import { migrations } from './schema-migrations.js';
 import {
-  CATEGORY_COLUMNS, COLLECTION_COLUMNS, ITEM_COLUMNS, JSON_COLUMNS, REDIRECT_COLUMNS, TOOL_COLUMNS,
+  CATEGORY_COLUMNS, COLLECTION_COLUMNS, ITEM_COLUMNS, JSON_COLUMNS, REDIRECT_COLUMNS, SYNONYM_COLUMNS, TOOL_COLUMNS,
   datasetToRows, rowsToDataset, type DatasetRows, type Row,
 } from './rows.js';
 
@@ -107,7 +107,7 @@ export class PostgresStore implements DirectoryStore {
         await client.query('COMMIT');
         return { ...diff, revision: current };
       }
-      for (const table of ['collection_items', 'collections', 'tool_redirects', 'tools', 'categories']) {
+      for (const table of ['search_synonyms', 'collection_items', 'collections', 'tool_redirects', 'tools', 'categories']) {
         await client.query(`DELETE FROM ${table}`);
       }
       const rowsToLoad = datasetToRows(dataset);
@@ -116,6 +116,7 @@ export class PostgresStore implements DirectoryStore {
       await insertAll(client, 'tool_redirects', REDIRECT_COLUMNS, rowsToLoad.redirects);
       await insertAll(client, 'collections', COLLECTION_COLUMNS, rowsToLoad.collections);
       await insertAll(client, 'collection_items', ITEM_COLUMNS, rowsToLoad.items);
+      await insertAll(client, 'search_synonyms', SYNONYM_COLUMNS, rowsToLoad.synonyms);
       const revision = current + 1;
       await client.query('UPDATE directory_meta SET revision = $1, imported_at = now() WHERE id = 1', [revision]);
       // Delivered on commit only, so listeners never see a revision that rolled back.
@@ -175,6 +176,7 @@ async function readDataset(client: pg.PoolClient): Promise<Dataset> {
     redirects: await all(`SELECT ${REDIRECT_COLUMNS.join(', ')} FROM tool_redirects ORDER BY tool_slug COLLATE "C", position`),
     collections: await all(`SELECT ${COLLECTION_COLUMNS.join(', ')} FROM collections ORDER BY position`),
     items: await all(`SELECT ${ITEM_COLUMNS.join(', ')} FROM collection_items ORDER BY collection_slug COLLATE "C", position`),
+    synonyms: await all(`SELECT ${SYNONYM_COLUMNS.join(', ')} FROM search_synonyms ORDER BY position`),
   };
   return rowsToDataset(rows);
 }

@@ -3,7 +3,7 @@
  * both keep the same schema shape. Nested values are JSON columns (TEXT in SQLite, JSONB in
  * PostgreSQL); dates are canonical RFC 3339 UTC strings on the way out.
  */
-import type { CategoryRecord, CollectionRecord, Dataset, ToolRecord } from '../domain.js';
+import type { CategoryRecord, CollectionRecord, Dataset, SynonymSet, ToolRecord } from '../domain.js';
 
 export type Row = Record<string, unknown>;
 
@@ -16,9 +16,10 @@ export const TOOL_COLUMNS = [
 export const REDIRECT_COLUMNS = ['old_slug', 'tool_slug', 'position'] as const;
 export const COLLECTION_COLUMNS = ['slug', 'position', 'title', 'status', 'kind', 'task', 'persona', 'description', 'created_at', 'updated_at'] as const;
 export const ITEM_COLUMNS = ['collection_slug', 'position', 'tool_slug', 'note'] as const;
+export const SYNONYM_COLUMNS = ['position', 'kind', 'term', 'expressions'] as const;
 
 /** Columns holding JSON. */
-export const JSON_COLUMNS = new Set(['starting_price', 'education_program', 'screenshot', 'tags', 'platforms', 'languages']);
+export const JSON_COLUMNS = new Set(['starting_price', 'education_program', 'screenshot', 'tags', 'platforms', 'languages', 'expressions']);
 
 /** `2026-11-21T09:00:00Z` whatever the engine hands back (a Date, or text with milliseconds). */
 export function canonicalDate(value: unknown): string {
@@ -34,6 +35,7 @@ export interface DatasetRows {
   redirects: Row[];
   collections: Row[];
   items: Row[];
+  synonyms: Row[];
 }
 
 export function datasetToRows(dataset: Dataset): DatasetRows {
@@ -53,10 +55,26 @@ export function datasetToRows(dataset: Dataset): DatasetRows {
       description: c.description, created_at: c.created_at, updated_at: c.updated_at,
     })),
     items: dataset.collections.flatMap((c) => c.items.map((item, position) => ({ collection_slug: c.slug, position, tool_slug: item.tool, note: item.note }))),
+    synonyms: [
+      ...dataset.synonyms.families.map((expressions) => ({ kind: 'family', term: null, expressions })),
+      ...dataset.synonyms.equivalents.map((expressions) => ({ kind: 'equivalent', term: null, expressions })),
+      ...dataset.synonyms.expansions.map(({ term, finds }) => ({ kind: 'expansion', term, expressions: finds })),
+    ].map((row, position) => ({ position, ...row })),
   };
 }
 
-/** Rows must come ordered by position (categories, collections, redirects, items). Tools by slug. */
+function synonymsFromRows(rows: Row[]): SynonymSet {
+  const set: SynonymSet = { families: [], equivalents: [], expansions: [] };
+  for (const r of rows) {
+    const expressions = json(r.expressions) as string[];
+    if (r.kind === 'family') set.families.push(expressions);
+    else if (r.kind === 'equivalent') set.equivalents.push(expressions);
+    else set.expansions.push({ term: r.term as string, finds: expressions });
+  }
+  return set;
+}
+
+/** Rows must come ordered by position (categories, collections, redirects, items, synonyms). Tools by slug. */
 export function rowsToDataset(rows: DatasetRows): Dataset {
   const formerSlugs = new Map<string, string[]>();
   for (const r of rows.redirects) {
@@ -108,5 +126,5 @@ export function rowsToDataset(rows: DatasetRows): Dataset {
     created_at: canonicalDate(r.created_at),
     updated_at: canonicalDate(r.updated_at),
   }));
-  return { categories, tools, collections };
+  return { categories, tools, collections, synonyms: synonymsFromRows(rows.synonyms) };
 }

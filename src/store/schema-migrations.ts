@@ -77,5 +77,17 @@ export function migrations(dialect: Dialect): Array<{ version: number; sql: stri
       );
     `,
     },
+    {
+      // The search's synonyms (content/synonyms.yaml), swapped with the rest of the dataset.
+      version: 2,
+      sql: `
+      CREATE TABLE search_synonyms (
+        position INTEGER PRIMARY KEY,
+        kind TEXT NOT NULL CHECK (kind IN ('family', 'equivalent', 'expansion')),
+        term TEXT,
+        expressions ${t.json} NOT NULL
+      );
+    `,
+    },
   ];
 }

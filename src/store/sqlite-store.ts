@@ -12,7 +12,7 @@ import type { DirectoryStore } from './directory-store.js';
 import { diffDatasets, type ImportReport } from './import-report.js';
 import { migrations } from './schema-migrations.js';
 import {
-  CATEGORY_COLUMNS, COLLECTION_COLUMNS, ITEM_COLUMNS, JSON_COLUMNS, REDIRECT_COLUMNS, TOOL_COLUMNS,
+  CATEGORY_COLUMNS, COLLECTION_COLUMNS, ITEM_COLUMNS, JSON_COLUMNS, REDIRECT_COLUMNS, SYNONYM_COLUMNS, TOOL_COLUMNS,
   datasetToRows, rowsToDataset, type DatasetRows, type Row,
 } from './rows.js';
 import { sqliteDriver } from './sqlite-driver.js';
@@ -80,6 +80,7 @@ export class SqliteStore implements DirectoryStore {
       redirects: all(`SELECT ${REDIRECT_COLUMNS.join(', ')} FROM tool_redirects ORDER BY tool_slug, position`),
       collections: all(`SELECT ${COLLECTION_COLUMNS.join(', ')} FROM collections ORDER BY position`),
       items: all(`SELECT ${ITEM_COLUMNS.join(', ')} FROM collection_items ORDER BY collection_slug, position`),
+      synonyms: all(`SELECT ${SYNONYM_COLUMNS.join(', ')} FROM search_synonyms ORDER BY position`),
     };
     return rowsToDataset(rows);
   }
@@ -89,7 +90,7 @@ export class SqliteStore implements DirectoryStore {
       const diff = diffDatasets(this.readDataset(), dataset);
       const current = this.db.prepare('SELECT revision FROM directory_meta WHERE id = 1').pluck().get() as number;
       if (!diff.changed) return { ...diff, revision: current };
-      for (const table of ['collection_items', 'collections', 'tool_redirects', 'tools', 'categories']) {
+      for (const table of ['search_synonyms', 'collection_items', 'collections', 'tool_redirects', 'tools', 'categories']) {
         this.db.prepare(`DELETE FROM ${table}`).run();
       }
       const rows = datasetToRows(dataset);
@@ -102,6 +103,7 @@ export class SqliteStore implements DirectoryStore {
       load('tool_redirects', REDIRECT_COLUMNS, rows.redirects);
       load('collections', COLLECTION_COLUMNS, rows.collections);
       load('collection_items', ITEM_COLUMNS, rows.items);
+      load('search_synonyms', SYNONYM_COLUMNS, rows.synonyms);
       const revision = current + 1;
       this.db.prepare('UPDATE directory_meta SET revision = ?, imported_at = ? WHERE id = 1').run(revision, new Date().toISOString());
       return { ...diff, revision };

@@ -46,7 +46,7 @@ test('property › walking `next` returns every matching tool exactly once', asy
     category: fc.option(fc.subarray(['quiz', 'ecriture', 'sciences', 'nope'], { minLength: 1 }).map((a) => a.join(',')), { nil: undefined }),
     pricing: fc.option(fc.subarray(['free', 'freemium', 'paid', 'enterprise'], { minLength: 1 }).map((a) => a.join(',')), { nil: undefined }),
     has_education_pricing: fc.option(fc.constantFrom('1', '0'), { nil: undefined }),
-    q: fc.option(fc.constantFrom('quiz', 'eleve', 'e', 'pour', 'classe', 'œuvre'), { nil: undefined }),
+    q: fc.option(fc.constantFrom('quiz', 'eleve', 'e', 'pour', 'classe', 'œuvre', 'quizy', 'cycle eau', 'mental math', 'SVT', 'messag', 'quiz eau simulation'), { nil: undefined }),
     sort: fc.option(fc.constantFrom('name', '-updated_at', '-created_at'), { nil: undefined }),
   });
   await fc.assert(

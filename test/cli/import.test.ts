@@ -96,9 +96,10 @@ test('import CLI › one bad record: exit 1, file/record/field named, database u
   const file = path.join(content, 'tools', 'zebre-math.yaml');
   await writeFile(file, (await readFile(file, 'utf8')).replace('model: freemium', 'model: fremium'));
 
+  const line = (await readFile(file, 'utf8')).split('\n').findIndex((l) => l.includes('model: fremium')) + 1;
   const res = await importCli('--content', content, '--database', db);
   assert.equal(res.code, 1);
-  assert.match(res.stderr, /zebre-math\.yaml: record "zebre-math", field pricing\.model: must be one of free, freemium, paid, enterprise \(got "fremium"\)/);
+  assert.ok(res.stderr.includes(`zebre-math.yaml:${line}: record "zebre-math", field pricing.model: must be one of free, freemium, paid, enterprise (got "fremium")`), res.stderr);
   assert.match(res.stderr, /database was not changed/);
   assert.deepEqual(await snapshotOf(db), beforeSnapshot);
 });
@@ -117,7 +118,30 @@ test('import CLI › broken references and YAML are named too', async (t) => {
   assert.match(res.stderr, /quizzy\.yaml: record "quizzy", field category: names no category/);
   assert.match(res.stderr, /creer-un-quiz\.yaml: record "creer-un-quiz", field items\[3\]\.tool: names no tool \(got "ghost-tool"\)/);
   assert.match(res.stderr, /field website_url: is also the website of tool/);
-  assert.match(res.stderr, /broken\.yaml: invalid YAML/);
+  assert.match(res.stderr, /broken\.yaml:3: invalid YAML/);
+});
+
+test('import CLI › a bad synonyms entry names the file, line and field; a good change is reported', async (t) => {
+  const { dataset, content, db } = await importedFixture(t);
+  const before = await snapshotOf(db);
+  const file = path.join(content, 'synonyms.yaml');
+  const good = await readFile(file, 'utf8');
+  await writeFile(file, `${good}\n`.replace('- mental math', '- mental math\n    - calcul mental').replace(/^families:/m, 'families:\n  - [de, la]'));
+  const lines = (await readFile(file, 'utf8')).split('\n');
+  const res = await importCli('--content', content, '--database', db);
+  assert.equal(res.code, 1);
+  assert.ok(res.stderr.includes(`synonyms.yaml:${lines.findIndex((l) => l.includes('[de, la]')) + 1}: field families[0][0]`), res.stderr);
+  assert.match(res.stderr, /field families\[0\]\[0\]: has no word the search looks up: only stop words/);
+  const duplicate = lines.findIndex((l, i) => i > lines.findIndex((x) => x.includes('mental math')) && l.includes('calcul mental')) + 1;
+  assert.ok(res.stderr.includes(`synonyms.yaml:${duplicate}: field equivalents[0][2]: "calcul mental" already finds what "calcul mental" finds`), res.stderr);
+  assert.deepEqual(await snapshotOf(db), before, 'nothing was imported');
+
+  dataset.synonyms.equivalents.push(['bande dessinée', 'BD']);
+  await writeContent(content, dataset);
+  const changed = await importCli('--content', content, '--database', db);
+  assert.equal(changed.code, 0, changed.stderr);
+  assert.match(changed.stdout, /Imported revision 2\.\n {2}synonyms: changed/);
+  assert.deepEqual((await snapshotOf(db)).dataset.synonyms.equivalents.at(-1), ['bande dessinée', 'BD']);
 });
 
 test('import CLI › --dry-run validates without touching the database', async (t) => {

@@ -80,6 +80,11 @@ export function fixtureDataset(): Dataset {
     },
   ];
   return {
+    synonyms: {
+      families: [['corriger', 'correction', 'correcteur']],
+      equivalents: [['calcul mental', 'mental math'], ['évaluation formative', 'formative assessment']],
+      expansions: [{ term: 'SVT', finds: ['cycle de l’eau', 'sciences de la vie'] }],
+    },
     categories: [
       { slug: 'quiz', name: 'Quiz et interaction', description: 'Quiz et sondages pour la classe.' },
       { slug: 'ecriture', name: 'Écriture', description: 'Correcteurs et aides à la rédaction.' },
@@ -97,6 +102,11 @@ export async function writeContent(dir: string, dataset: Dataset): Promise<strin
   await mkdir(path.join(dir, 'tools'), { recursive: true });
   await mkdir(path.join(dir, 'collections'), { recursive: true });
   await writeFile(path.join(dir, 'categories.yaml'), YAML.stringify(dataset.categories));
+  const { families, equivalents, expansions } = dataset.synonyms;
+  if (families.length + equivalents.length + expansions.length > 0) {
+    const file = { families, equivalents, expansions: Object.fromEntries(expansions.map((e) => [e.term, e.finds])) };
+    await writeFile(path.join(dir, 'synonyms.yaml'), YAML.stringify(file));
+  }
   for (const t of dataset.tools) await writeFile(path.join(dir, 'tools', `${t.slug}.yaml`), YAML.stringify(t));
   for (const c of dataset.collections) await writeFile(path.join(dir, 'collections', `${c.slug}.yaml`), YAML.stringify(c));
   return dir;

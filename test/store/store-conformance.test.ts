@@ -54,7 +54,7 @@ for (const engine of engines) {
       await store.migrate();
       await store.migrate();
       assert.equal(await store.revision(), 0);
-      assert.deepEqual((await store.readSnapshot()).dataset, { categories: [], tools: [], collections: [] });
+      assert.deepEqual((await store.readSnapshot()).dataset, { categories: [], tools: [], collections: [], synonyms: { families: [], equivalents: [], expansions: [] } });
     });
 
     test('a dataset round-trips exactly; the same import again changes nothing', async (t) => {

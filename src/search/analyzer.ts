@@ -1,0 +1,88 @@
+/**
+ * How text becomes search terms, the same way for the directory (names and short
+ * descriptions) and for `q`: fold case, accents, ligatures and punctuation (`foldFrench`),
+ * then reduce each word to a term with Snowball's French stemmer, so that plural, feminine
+ * and common inflections meet (`nuages`/`nuage`, `interactives`/`interactif`,
+ * `détection`/`détecter`). Words are stemmed in their folded form on both sides: a query typed
+ * without accents (`eleve`) must reach the same term as the text (`élève`).
+ *
+ * Stop words are Snowball's French list and an English one (the `stopword` package); they
+ * are indexed, so a query made only of them can still match, but a query that has other
+ * words does not need them. Elided articles (`l'`, `d'`, `qu'`) fold to one- or two-letter
+ * words that are on those lists.
+ */
+import { stemmer as stemFrench } from '@orama/stemmers/french';
+import { eng, fra } from 'stopword';
+import { foldFrench } from '../text/french-text.js';
+
+// `ai` is French for "(I) have", but in this directory it is mostly English for IA: it is a
+// stop word only right after an elided `j'` (`j'ai`).
+export const STOP_WORDS: ReadonlySet<string> = new Set(
+  [...fra, ...eng].map((w) => foldFrench(w)).filter((w) => w !== '' && !w.includes(' ') && w !== 'ai'),
+);
+
+export function isStopWord(word: string): boolean {
+  return STOP_WORDS.has(word);
+}
+
+/** Whether the word at `i` is a stop word where it stands (`ai` only after `j`). */
+export function isStopWordAt(words: readonly string[], i: number): boolean {
+  const word = words[i]!;
+  return STOP_WORDS.has(word) || (word === 'ai' && i > 0 && words[i - 1] === 'j');
+}
+
+/**
+ * The term of a folded word. Snowball keeps a plural `s` after a vowel (`photos`, `videos`)
+ * and some `x` plurals (`jeux`) whole; dropping a final `s`/`x` first makes singular and
+ * plural meet. Words of three letters or fewer (`ios`, `ent`, `bd`) are kept as they are:
+ * they are mostly acronyms.
+ */
+export function termOf(word: string): string {
+  if (word.length <= 3) return word;
+  return stemFrench(PLURAL.test(word) ? word.slice(0, -1) : word);
+}
+
+// A final s (not ss) or x, except in -aux, which Snowball itself turns into -al (`locaux`).
+const PLURAL = /(?:[^s]s|[^a]ux|eux|oux)$/;
+
+export interface Token {
+  /** The folded word as written (`nuages`). */
+  word: string;
+  /** Its position among the words of its text, from 0. */
+  position: number;
+  /** How many words of the text it stands for: 2 for two words run together. */
+  span: number;
+}
+
+/** The folded words of a text, in order, with their positions. */
+export function tokenize(text: string): Token[] {
+  const folded = foldFrench(text);
+  return folded === '' ? [] : folded.split(' ').map((word, position) => ({ word, position, span: 1 }));
+}
+
+// A lower-case letter followed by an upper-case one inside a word: `MindMeister`, `ChatGPT`.
+const CAMEL_BOUNDARY = /(?<=\p{Ll})(?=\p{Lu})/u;
+
+/**
+ * The words of a tool's name, plus the forms people type for it: the parts of a word in
+ * camel case (`MindMeister` → `mind`, `meister`) and two adjacent words run together
+ * (`Google Docs` → `googledocs`), each at the position of the word it comes from.
+ */
+export function nameTokens(name: string): Token[] {
+  const tokens = tokenize(name);
+  const extra: Token[] = [];
+  let position = 0;
+  for (const raw of name.split(/\s+/)) {
+    const words = tokenize(raw);
+    if (words.length === 0) continue;
+    const parts = raw.split(CAMEL_BOUNDARY);
+    if (parts.length > 1) {
+      for (const part of parts) for (const t of tokenize(part)) if (t.word.length >= 2) extra.push({ word: t.word, position, span: 1 });
+    }
+    position += words.length;
+  }
+  for (let i = 0; i + 1 < tokens.length; i++) extra.push({ word: tokens[i]!.word + tokens[i + 1]!.word, position: i, span: 2 });
+  const seen = new Set(tokens.map((t) => `${t.word} ${t.position}`));
+  for (const t of extra) if (!seen.has(`${t.word} ${t.position}`)) tokens.push(t);
+  return tokens;
+}

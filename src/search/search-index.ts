@@ -1,0 +1,532 @@
+/**
+ * The search behind `q` (docs/search.md): over each tool's name and short description, built
+ * once per data revision, then only read.
+ *
+ * A query is cut into units: a word, or a run of words the synonyms know as one expression
+ * (`nuage de mots`, `speech to text`). Each unit becomes a group of alternatives that count as
+ * the unit being present: its own term (exact, or through inflection: the analyzer stems),
+ * the words within one typing error (4+ letters) or two (8+), completions of the last word
+ * (search as you type), two query words typed apart that the text writes as one (`chat gpt`),
+ * and the expressions its synonyms and word family find. Each alternative has a weight: 1 for
+ * the word itself, less for a family member, a synonym, a completion or a correction, so an
+ * exact match always outranks a corrected one.
+ *
+ * Which tools match: those that hold every unit; except that a unit found in more than one
+ * tool in eight (`ia`, `outil`, `apprendre`), when the query also has rarer ones, only adds to
+ * the score (as Lucene's common-terms query does): `apprendre l'anglais` finds the English
+ * courses that do not say `apprendre`, ranked after those that do. If no tool holds every
+ * required unit of a query of three or more, the tools that hold most of them are returned,
+ * ranked by how many; with one or two, nothing is: that is how a query with no plausible match
+ * (`jardinage bio`) stays empty.
+ *
+ * Order: the exact name, then names that start with the query, then a field-weighted score
+ * (BM25 per field, the name weighing three times the description, each unit scored through its
+ * best alternative), plus how much of the name the query covers and how close together the
+ * units stand in the text; ties in name order (French collation).
+ */
+import { Bitset } from '../read-model/bitset.js';
+import { foldFrench } from '../text/french-text.js';
+import { isStopWord, isStopWordAt, nameTokens, termOf, tokenize, type Token } from './analyzer.js';
+import type { SynonymSet } from '../domain.js';
+import { SynonymTable } from './synonyms.js';
+import { Vocabulary } from './vocabulary.js';
+
+export interface SearchDocument {
+  name: string;
+  description: string;
+}
+
+export interface SearchResult {
+  /** The matching documents, best first. */
+  readonly ranked: Int32Array;
+  /** The same documents, as a set. */
+  readonly set: Bitset;
+}
+
+const NAME = 0;
+const DESCRIPTION = 1;
+const FIELD_BOOST = [3, 1];
+const K1 = 1.2;
+const B = [0.5, 0.75];
+
+/** Weights of the alternatives other than the unit itself and its synonyms (synonyms.ts). */
+const JOINED_WEIGHT = 0.95;
+const TYPO_WEIGHT = [1, 0.6, 0.45];
+const COMPLETION_WEIGHT = 0.85;
+/** A completion is worth more the more of the word was typed: `mindm` of `mindmeister`. */
+const completionWeight = (typed: number, whole: number) => COMPLETION_WEIGHT * Math.sqrt(typed / whole);
+/** Past this many completions of the last word, only the most frequent are kept. */
+const MAX_COMPLETIONS = 64;
+/** A unit found in more than this share of the tools, and in more than MIN_COMMON, is "common". */
+const COMMON_SHARE = 1 / 8;
+const MIN_COMMON = 8;
+/**
+ * Bonus when the query holds the whole name (`canvaa` for Canva, not for Canvas LMS), times
+ * the weakest match among its words; in score units (a rare word in the name scores about 13).
+ */
+const WHOLE_NAME_BONUS = 8;
+
+/** Bonus per pair of consecutive units standing close together in the same field. */
+const PROXIMITY_BONUS = 2;
+/** Fewer tools than this holding every unit: the closest others fill the first page. */
+const FILL = 10;
+const MEMO_LIMIT = 2_000;
+
+const enum Tier {
+  Other = 0,
+  NamePrefix = 1,
+  ExactName = 2,
+}
+
+interface Alternative {
+  terms: readonly number[];
+  weight: number;
+  /** A completion of the last word as typed so far: it does not count as naming a word. */
+  completion?: true;
+  /** Typing errors corrected to find it. */
+  typos?: number;
+}
+
+interface Unit {
+  words: readonly string[];
+  terms: readonly string[];
+}
+
+interface Group {
+  alternatives: Alternative[];
+  /** The unit's own terms (weight 1), when the index has them all. */
+  literal: Alternative | null;
+  /** For a run of words: each word as a group of its own, all of which must be found. */
+  parts: Group[] | null;
+}
+
+/** How each document matches a group: its score, whether at all, and with how many typos. */
+interface Evaluation {
+  score: Float32Array;
+  set: Bitset;
+  /** Typing errors corrected to find the group in the document (255 where it is not found). */
+  typos: Uint8Array;
+}
+
+/** Per document and field, the terms in text order: [term, position, span, term, position, span, …]. */
+type TokenList = Int32Array;
+
+export class SearchIndex {
+  readonly size: number;
+  private readonly vocabulary: Vocabulary;
+  /** Vocabulary index → term id. */
+  private readonly surfaceTerm: Int32Array;
+  private readonly termIds = new Map<string, number>();
+  /** Per field, per term: the documents holding it (ascending) and how often. */
+  private readonly postings: Array<Array<{ docs: Int32Array; tfs: Uint8Array }>> = [[], []];
+  /** Documents holding the term in either field. */
+  private readonly documentFrequency: Int32Array;
+  private readonly tokens: TokenList[][] = [[], []];
+  private readonly fieldLength: Uint16Array[];
+  private readonly averageLength: number[];
+  /** Per document: the folded name, and bit p set when the name's word p is not a stop word. */
+  private readonly names: string[];
+  private readonly nameContent: Int32Array;
+  private readonly synonyms: SynonymTable;
+  private readonly memo = new Map<string, SearchResult>();
+
+  constructor(documents: readonly SearchDocument[], synonyms: SynonymSet) {
+    const n = documents.length;
+    this.size = n;
+    this.synonyms = new SynonymTable(synonyms);
+    this.names = documents.map((d) => foldFrench(d.name));
+    this.nameContent = new Int32Array(n);
+    this.fieldLength = [new Uint16Array(n), new Uint16Array(n)];
+
+    const surfaces = new Map<string, number>();
+    const lists: Array<Map<number, Map<number, number>>> = [new Map(), new Map()];
+    const termOfWord = (word: string): number => {
+      let id = surfaces.get(word);
+      if (id === undefined) {
+        const term = termOf(word);
+        id = this.termIds.get(term);
+        if (id === undefined) this.termIds.set(term, (id = this.termIds.size));
+        surfaces.set(word, id);
+      }
+      return id;
+    };
+    const index = (field: number, doc: number, tokens: Token[], words: number) => {
+      const flat = new Int32Array(tokens.length * 3);
+      tokens.forEach((t, k) => {
+        const term = termOfWord(t.word);
+        flat[k * 3] = term;
+        flat[k * 3 + 1] = t.position;
+        flat[k * 3 + 2] = t.span;
+        let byDoc = lists[field]!.get(term);
+        if (byDoc === undefined) lists[field]!.set(term, (byDoc = new Map()));
+        byDoc.set(doc, Math.min(255, (byDoc.get(doc) ?? 0) + 1));
+      });
+      this.tokens[field]![doc] = flat;
+      this.fieldLength[field]![doc] = Math.min(65535, words);
+    };
+    documents.forEach((d, doc) => {
+      const name = nameTokens(d.name);
+      const words = tokenize(d.name);
+      let mask = 0;
+      for (const w of words) if (w.position < 31 && !isStopWord(w.word)) mask |= 1 << w.position;
+      this.nameContent[doc] = mask;
+      index(NAME, doc, name, words.length);
+      const description = tokenize(d.description);
+      index(DESCRIPTION, doc, description, description.length);
+    });
+
+    this.vocabulary = new Vocabulary(surfaces.keys());
+    this.surfaceTerm = Int32Array.from(this.vocabulary.words, (w) => surfaces.get(w)!);
+    const terms = this.termIds.size;
+    for (let field = 0; field < 2; field++) {
+      const out: Array<{ docs: Int32Array; tfs: Uint8Array }> = new Array(terms);
+      for (let t = 0; t < terms; t++) {
+        const byDoc = lists[field]!.get(t);
+        out[t] = byDoc ? { docs: Int32Array.from(byDoc.keys()), tfs: Uint8Array.from(byDoc.values()) } : { docs: new Int32Array(0), tfs: new Uint8Array(0) };
+      }
+      this.postings[field] = out;
+    }
+    // Documents holding the term in either field: the union of its two sorted lists.
+    const df = new Int32Array(terms);
+    for (let t = 0; t < terms; t++) {
+      const a = this.postings[NAME]![t]!.docs;
+      const b = this.postings[DESCRIPTION]![t]!.docs;
+      let i = 0;
+      let j = 0;
+      let count = 0;
+      while (i < a.length || j < b.length) {
+        if (j >= b.length || (i < a.length && a[i]! < b[j]!)) i++;
+        else if (i >= a.length || b[j]! < a[i]!) j++;
+        else {
+          i++;
+          j++;
+        }
+        count++;
+      }
+      df[t] = count;
+    }
+    this.documentFrequency = df;
+    this.averageLength = this.fieldLength.map((lengths) => {
+      let sum = 0;
+      for (const l of lengths) sum += l;
+      return n === 0 ? 1 : Math.max(1, sum / n);
+    });
+  }
+
+  /** The tools matching `q`, best first. Results are kept per distinct query. */
+  search(q: string): SearchResult {
+    const known = this.memo.get(q);
+    if (known !== undefined) return known;
+    const result = this.run(q);
+    if (this.memo.size >= MEMO_LIMIT) this.memo.clear();
+    this.memo.set(q, result);
+    return result;
+  }
+
+  private run(q: string): SearchResult {
+    const n = this.size;
+    const words = tokenize(q).map((t) => t.word);
+    if (words.length === 0 || n === 0) return { ranked: new Int32Array(0), set: new Bitset(n) };
+    let content = words.filter((_, i) => !isStopWordAt(words, i));
+    const onlyStopWords = content.length === 0;
+    if (onlyStopWords) content = words;
+
+    // Search as you type completes the last word, unless it is a stop word, the query has
+    // nothing else, or it was typed as an acronym (`ENT`, `TBI`): those are whole words.
+    const lastTyped = q.trim().split(/\s+/).pop() ?? '';
+    const acronym = /^[\p{Lu}\d]{2,}$/u.test(lastTyped.replace(/[^\p{L}\p{N}]/gu, '')) && /\p{Lu}.*\p{Lu}/u.test(lastTyped);
+    const completeLast = !onlyStopWords && !acronym && !isStopWordAt(words, words.length - 1);
+
+    const units = this.units(content, onlyStopWords);
+    const groups = units.map((unit, k) => this.group(unit, !onlyStopWords, completeLast && k === units.length - 1));
+    // Two words typed apart that the text writes as one: `chat gpt` → `chatgpt`.
+    for (let k = 0; k + 1 < units.length; k++) {
+      if (units[k]!.words.length !== 1 || units[k + 1]!.words.length !== 1) continue;
+      const joined = this.vocabulary.indexOf(units[k]!.words[0]! + units[k + 1]!.words[0]!);
+      if (joined === -1) continue;
+      const alternative = { terms: [this.surfaceTerm[joined]!], weight: JOINED_WEIGHT };
+      groups[k]!.alternatives.push(alternative);
+      groups[k + 1]!.alternatives.push(alternative);
+    }
+
+    const scores = groups.map((g) => this.evaluate(g));
+    const common = groups.map((g) => this.isCommon(g));
+    const required = common.every(Boolean) ? groups.map(() => true) : common.map((c) => !c);
+    const requiredSets = scores.filter((_, k) => required[k]).map((s) => s.set);
+
+    let candidates = requiredSets.reduce((a, b) => a.and(b));
+    let coverage: Uint8Array | null = null;
+    const full = candidates.count();
+    const wanted = requiredSets.length;
+    // Too few tools hold every required unit: add those that hold all but one, ranked after.
+    // With none at all, only a query of three units or more is close enough to anything, and
+    // then the tools that hold most of them.
+    const threshold = full === 0 ? (wanted >= 3 ? Math.floor(wanted / 2) + 1 : 0) : full < FILL ? wanted - 1 : 0;
+    if (threshold > 0) {
+      coverage = new Uint8Array(n);
+      for (const set of requiredSets) for (const doc of set.slice(0, n)) coverage[doc]!++;
+      candidates = new Bitset(n);
+      for (let doc = 0; doc < n; doc++) if (coverage[doc]! >= threshold) candidates.add(doc);
+    }
+
+    const members = candidates.slice(0, n);
+    const flat = groups.map((g) => allAlternatives(g));
+    const weights = matchedTermWeights(flat);
+    const qFolded = words.join(' ');
+    const qCompact = words.join('');
+    const keyed = members.map((doc) => {
+      let score = 0;
+      for (const s of scores) score += s.score[doc]!;
+      score += this.wholeName(doc, weights) * WHOLE_NAME_BONUS;
+      score += this.proximity(doc, flat, scores) * PROXIMITY_BONUS;
+      const name = this.names[doc]!;
+      const compact = name.replaceAll(' ', '');
+      const tier =
+        name === qFolded || compact === qCompact ? Tier.ExactName
+          : qCompact.length >= 2 && (name.startsWith(qFolded) || compact.startsWith(qCompact)) ? Tier.NamePrefix
+            : Tier.Other;
+      let typos = 0;
+      for (const s of scores) if (s.set.has(doc)) typos += s.typos[doc]!;
+      return { doc, tier, covered: coverage === null ? 0 : coverage[doc]!, typos, score };
+    });
+    // As Meilisearch's default rules: the name tiers, how many units are found, then fewer
+    // typing errors, then the score.
+    keyed.sort((a, b) => b.tier - a.tier || b.covered - a.covered || a.typos - b.typos || b.score - a.score || a.doc - b.doc);
+    return { ranked: Int32Array.from(keyed, (k) => k.doc), set: candidates };
+  }
+
+  /** Query words grouped into units: the longest runs the synonyms know as one expression. */
+  private units(content: readonly string[], onlyStopWords: boolean): Unit[] {
+    const units: Unit[] = [];
+    const terms = content.map(termOf);
+    for (let i = 0; i < content.length; ) {
+      let length = 1;
+      if (!onlyStopWords) {
+        for (let l = Math.min(this.synonyms.longestKey, content.length - i); l >= 2; l--) {
+          if (this.synonyms.has(terms.slice(i, i + l))) {
+            length = l;
+            break;
+          }
+        }
+      }
+      units.push({ words: content.slice(i, i + length), terms: terms.slice(i, i + length) });
+      i += length;
+    }
+    return units;
+  }
+
+  /**
+   * The alternatives of a unit. A run of words the synonyms know is found as that expression
+   * (its words together), as the expressions it is a synonym of, or as its words anywhere
+   * in the tool, each found the way a single word is (`parts`).
+   */
+  private group(unit: Unit, expand: boolean, complete: boolean): Group {
+    const alternatives: Alternative[] = [];
+    const ids = unit.terms.map((t) => this.termIds.get(t));
+    const literal = ids.every((id) => id !== undefined) ? { terms: ids as number[], weight: 1 } : null;
+    if (literal) alternatives.push(literal);
+    if (!expand) return { alternatives, literal, parts: null };
+
+    for (const alternative of this.synonyms.alternatives(unit.terms)) {
+      const termIds = alternative.terms.map((t) => this.termIds.get(t));
+      if (termIds.every((id) => id !== undefined)) alternatives.push({ terms: termIds as number[], weight: alternative.weight });
+    }
+    if (unit.words.length > 1) {
+      const last = unit.words.length - 1;
+      const parts = unit.words.map((word, k) => this.group({ words: [word], terms: [unit.terms[k]!] }, true, complete && k === last));
+      return { alternatives, literal, parts };
+    }
+    const word = unit.words[0]!;
+    if (word.length >= 4) {
+      for (const match of this.vocabulary.fuzzy(word, word.length >= 8 ? 2 : 1)) {
+        if (match.distance === 0 || isStopWord(this.vocabulary.words[match.index]!)) continue;
+        alternatives.push({ terms: [this.surfaceTerm[match.index]!], weight: TYPO_WEIGHT[match.distance]!, typos: match.distance });
+      }
+    }
+    if (complete && word.length >= 2) {
+      const [from, to] = this.vocabulary.prefixRange(word);
+      let completions: number[] = [];
+      for (let v = from; v < to; v++) if (this.vocabulary.words[v] !== word) completions.push(v);
+      if (completions.length > MAX_COMPLETIONS) {
+        const df = (v: number) => this.documentFrequency[this.surfaceTerm[v]!]!;
+        completions = completions.sort((a, b) => df(b) - df(a)).slice(0, MAX_COMPLETIONS);
+      }
+      for (const v of completions) {
+        alternatives.push({ terms: [this.surfaceTerm[v]!], weight: completionWeight(word.length, this.vocabulary.words[v]!.length), completion: true });
+      }
+    }
+    return { alternatives, literal, parts: null };
+  }
+
+  /** A unit found as itself in more than one tool in eight (a run of words: each of them). */
+  private isCommon(group: Group): boolean {
+    if (group.parts !== null) return group.parts.every((p) => this.isCommon(p));
+    const df = group.literal === null ? 0 : this.documentFrequency[group.literal.terms[0]!]!;
+    return df > MIN_COMMON && df > this.size * COMMON_SHARE;
+  }
+
+  /**
+   * Each matching document's score for the group, and the set. A unit is scored as one term
+   * (BM25, field-weighted) whose rarity is that of the whole group, however it is found, as
+   * Lucene scores synonyms: the alternatives then differ only by their weight, so an exact
+   * match always outranks a corrected or completed one in the same place.
+   */
+  private evaluate(group: Group): Evaluation {
+    const n = this.size;
+    const best = new Float32Array(n);
+    const set = new Bitset(n);
+    const sum = new Float32Array(n);
+    const together = new Bitset(n);
+    const typos = new Uint8Array(n).fill(255);
+    for (const alternative of group.alternatives) {
+      const touched: number[] = [];
+      for (let field = 0; field < 2; field++) {
+        if (alternative.terms.length === 1) {
+          const { docs, tfs } = this.postings[field]![alternative.terms[0]!]!;
+          for (let k = 0; k < docs.length; k++) {
+            const doc = docs[k]!;
+            if (sum[doc] === 0) touched.push(doc);
+            sum[doc]! += this.termFrequencyScore(field, doc, tfs[k]!);
+          }
+        } else {
+          for (const doc of this.phraseDocs(alternative.terms, field)) {
+            if (sum[doc] === 0) touched.push(doc);
+            sum[doc]! += this.termFrequencyScore(field, doc, 1);
+            // The query's own words, standing together as typed.
+            if (alternative === group.literal) together.add(doc);
+          }
+        }
+      }
+      for (const doc of touched) {
+        const s = sum[doc]! * alternative.weight;
+        if (s > best[doc]!) best[doc] = s;
+        if ((alternative.typos ?? 0) < typos[doc]!) typos[doc] = alternative.typos ?? 0;
+        set.add(doc);
+        sum[doc] = 0;
+      }
+    }
+    const parts = group.parts?.map((p) => this.evaluate(p)) ?? [];
+    const apart = parts.length > 0 ? parts.map((p) => p.set).reduce((a, b) => a.and(b)) : null;
+    if (apart !== null) for (const doc of apart.slice(0, n)) set.add(doc);
+    const idf = inverseDocumentFrequency(n, set.count());
+    const score = new Float32Array(n);
+    for (const doc of set.slice(0, n)) {
+      let s = best[doc]! * idf;
+      if (together.has(doc)) s += PROXIMITY_BONUS;
+      if (apart?.has(doc)) {
+        let sumParts = 0;
+        let partTypos = 0;
+        for (const p of parts) {
+          sumParts += p.score[doc]!;
+          partTypos += p.typos[doc]!;
+        }
+        if (sumParts > s) s = sumParts;
+        if (partTypos < typos[doc]!) typos[doc] = partTypos;
+      }
+      score[doc] = s;
+    }
+    return { score, set, typos };
+  }
+
+  /** The BM25 weight of a term's frequency in a field, times the field's boost (idf aside). */
+  private termFrequencyScore(field: number, doc: number, tf: number): number {
+    const norm = 1 - B[field]! + (B[field]! * this.fieldLength[field]![doc]!) / this.averageLength[field]!;
+    return FIELD_BOOST[field]! * ((tf * (K1 + 1)) / (tf + K1 * norm));
+  }
+
+  /** Documents where the terms stand together, in order, in `field` (ascending). */
+  private phraseDocs(terms: readonly number[], field: number): number[] {
+    const lists = terms.map((t) => this.postings[field]![t]!.docs).sort((a, b) => a.length - b.length);
+    const out: number[] = [];
+    for (const doc of lists[0]!) if (lists.every((l) => binaryHas(l, doc)) && this.together(doc, field, terms)) out.push(doc);
+    return out;
+  }
+
+  /** Whether the terms stand in order with at most two words between each (`nuages de mots`). */
+  private together(doc: number, field: number, terms: readonly number[]): boolean {
+    const flat = this.tokens[field]![doc]!;
+    let last = -1;
+    for (const t of terms) {
+      let found = -1;
+      for (let k = 0; k < flat.length; k += 3) {
+        if (flat[k] === t && flat[k + 1]! > last && (last === -1 || flat[k + 1]! - last <= 3)) {
+          found = flat[k + 1]!;
+          break;
+        }
+      }
+      if (found === -1) return false;
+      last = found;
+    }
+    return true;
+  }
+
+  /** The weakest weight with which the query holds each word of the name (stop words aside), or 0. */
+  private wholeName(doc: number, weights: Map<number, number>): number {
+    const content = this.nameContent[doc]!;
+    if (content === 0) return 0;
+    const flat = this.tokens[NAME]![doc]!;
+    const best = new Float32Array(31);
+    for (let k = 0; k < flat.length; k += 3) {
+      const w = weights.get(flat[k]!);
+      if (w === undefined) continue;
+      for (let p = flat[k + 1]!; p < flat[k + 1]! + flat[k + 2]! && p < 31; p++) if (w > best[p]!) best[p] = w;
+    }
+    let weakest = 1;
+    for (let p = 0; p < 31; p++) if ((content & (1 << p)) !== 0) weakest = Math.min(weakest, best[p]!);
+    return weakest;
+  }
+
+  /** How many pairs of consecutive units stand close together in one field (scaled 0–1 each). */
+  private proximity(doc: number, alternatives: ReadonlyArray<readonly Alternative[]>, scores: readonly Evaluation[]): number {
+    if (alternatives.length < 2) return 0;
+    let bonus = 0;
+    for (let field = 0; field < 2; field++) {
+      const flat = this.tokens[field]![doc]!;
+      const positions: number[][] = alternatives.map(() => []);
+      for (let k = 0; k < flat.length; k += 3) {
+        alternatives.forEach((list, gi) => {
+          if (scores[gi]!.score[doc] !== 0 && list.some((a) => a.terms.includes(flat[k]!))) positions[gi]!.push(flat[k + 1]!);
+        });
+      }
+      for (let gi = 0; gi + 1 < alternatives.length; gi++) {
+        let best = Infinity;
+        for (const a of positions[gi]!) for (const b of positions[gi + 1]!) best = Math.min(best, Math.abs(b - a));
+        bonus += best <= 2 ? 1 : best <= 4 ? 0.5 : 0;
+      }
+    }
+    return bonus;
+  }
+}
+
+/** A group's alternatives and those of its parts. */
+function allAlternatives(group: Group): Alternative[] {
+  return group.parts === null ? group.alternatives : [...group.alternatives, ...group.parts.flatMap(allAlternatives)];
+}
+
+/**
+ * Term → the best weight with which the query names it as a word: single-word alternatives,
+ * not completions of a word still being typed, nor one word of a longer expression.
+ */
+function matchedTermWeights(alternatives: ReadonlyArray<readonly Alternative[]>): Map<number, number> {
+  const weights = new Map<number, number>();
+  for (const list of alternatives) {
+    for (const a of list) if (a.terms.length === 1 && !a.completion) weights.set(a.terms[0]!, Math.max(weights.get(a.terms[0]!) ?? 0, a.weight));
+  }
+  return weights;
+}
+
+/** BM25's inverse document frequency. */
+function inverseDocumentFrequency(size: number, df: number): number {
+  return Math.log(1 + (size - df + 0.5) / (df + 0.5));
+}
+
+function binaryHas(list: Int32Array, value: number): boolean {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < list.length && list[lo] === value;
+}

@@ -1,0 +1,119 @@
+/**
+ * GET /tools?q=: what the search finds and in which order (docs/search.md), on the fixture
+ * and its synonyms file (test/helpers/fixture.ts), through the public API.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import fc from 'fast-check';
+import { importContent } from '../../src/content/import-content.js';
+import type { Dataset, ToolRecord } from '../../src/domain.js';
+import { API, buildTestApp } from '../helpers/build-app.js';
+import { fixtureDataset, writeContent } from '../helpers/fixture.js';
+
+type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
+const names = (body: { data: Array<{ name: string }> }) => body.data.map((t) => t.name);
+const search = async (app: App, q: string, extra = '') => names((await app.inject({ url: `${API}/tools?q=${encodeURIComponent(q)}${extra}` })).json());
+
+/** A fixture tool under another slug, name and short description. */
+function variant(dataset: Dataset, slug: string, name: string, short_description: string): ToolRecord {
+  const base = dataset.tools.find((t) => t.slug === 'quizzy')!;
+  return { ...base, slug, name, short_description, website_url: `https://${slug}.example.org/`, education_program: null, former_slugs: [] };
+}
+
+test('GET /tools?q › typing errors: one in words of 4+ letters, two in 8+, none below', async (t) => {
+  const { app } = await buildTestApp(t);
+  assert.equal((await search(app, 'quizy'))[0], 'Quizzy', 'a letter missing');
+  assert.deepEqual(await search(app, 'zebra'), ['Zèbre Math'], 'a letter replaced');
+  assert.deepEqual(await search(app, 'simulatoins'), ['Eau Vive'], 'two letters swapped');
+  assert.deepEqual(await search(app, 'orthografe'), ['Écrire Mieux'], 'two errors in a word of 10 letters');
+  assert.deepEqual(await search(app, 'zebbra'), [], 'two errors in a word of 6 letters are too many');
+  assert.deepEqual(await search(app, 'ecu'), [], 'no correction below 4 letters (eau)');
+});
+
+test('GET /tools?q › an exact word outranks a corrected one, whatever the name order', async (t) => {
+  const dataset = fixtureDataset();
+  dataset.tools.push(
+    variant(dataset, 'alpha', 'Alpha', 'Outil de classe pour dessiner un graphe et le commenter avec les élèves du collège.'),
+    variant(dataset, 'aaa', 'Aaa', 'Outil de classe pour observer une grappe de raisin et la dessiner avec les élèves.'),
+  );
+  const { app } = await buildTestApp(t, { dataset });
+  assert.deepEqual(await search(app, 'graphe'), ['Alpha', 'Aaa']);
+  assert.deepEqual(await search(app, 'grappe'), ['Aaa', 'Alpha']);
+});
+
+test('GET /tools?q › whole words, not substrings; only the last word is completed, unless typed as an acronym', async (t) => {
+  const { app } = await buildTestApp(t);
+  assert.deepEqual(await search(app, 'ent'), [], '"ent" is inside "enseignants" but is no word of any tool');
+  assert.deepEqual(await search(app, 'messag'), ['École Test'], 'search as you type: messagerie');
+  assert.equal((await search(app, 'ecole messag'))[0], 'École Test');
+  assert.deepEqual(await search(app, 'messag ecole'), [], 'a word before the last is not completed');
+  assert.ok((await search(app, 'quiz')).includes('Quizzy'), 'quiz completes to quizzy');
+  assert.ok(!(await search(app, 'QUIZ')).includes('Quizzy'), 'QUIZ, typed as an acronym, is a whole word');
+});
+
+test('GET /tools?q › plurals, feminines and inflections meet; elisions are ignored', async (t) => {
+  const { app } = await buildTestApp(t);
+  assert.deepEqual(await search(app, 'fiche'), ['Eau Vive'], 'fiches');
+  assert.deepEqual(await search(app, 'simulation'), ['Eau Vive'], 'Simulations');
+  assert.deepEqual(await search(app, 'progressive'), ['Zèbre Math'], 'progressifs');
+  assert.deepEqual(await search(app, 'carnets'), ['Élève Plus'], 'carnet');
+  assert.deepEqual(await search(app, "l'eau"), ['Eau Vive']);
+  assert.deepEqual(await search(app, "d'orthographe"), ['Écrire Mieux']);
+});
+
+test('GET /tools?q › synonyms from content/synonyms.yaml: families, equivalents, one-way expansions', async (t) => {
+  const { app } = await buildTestApp(t);
+  assert.deepEqual(await search(app, 'corriger'), ['Écrire Mieux'], 'family: corriger finds Correcteur');
+  assert.deepEqual(await search(app, 'mental math'), ['Zèbre Math'], 'equivalent: calcul mental');
+  assert.deepEqual(await search(app, 'formative assessment'), ['Atelier'], 'equivalent: évaluation formative');
+  assert.deepEqual(await search(app, 'SVT'), ['Eau Vive'], 'expansion: SVT finds cycle de l’eau');
+  assert.deepEqual(await search(app, 'sciences de la vie'), [], 'an expansion is one way');
+});
+
+test('GET /tools?q › synonyms are content: a new import changes what the search finds', async (t) => {
+  const { app, store, directory, contentDir } = await buildTestApp(t);
+  assert.deepEqual(await search(app, 'logbook'), []);
+  const dataset = fixtureDataset();
+  dataset.synonyms.equivalents.push(['carnet de bord', 'logbook']);
+  await writeContent(contentDir, dataset);
+  assert.ok((await importContent(store, contentDir)).ok);
+  assert.ok(await directory.refresh());
+  assert.deepEqual(await search(app, 'logbook'), ['Élève Plus']);
+});
+
+test('GET /tools?q › stop words need not match, unless the query has nothing else', async (t) => {
+  const { app } = await buildTestApp(t);
+  assert.deepEqual(await search(app, 'un quiz pour la classe'), await search(app, 'quiz classe'));
+  assert.deepEqual(await search(app, 'the quiz'), await search(app, 'quiz'), 'English stop words too');
+  const pour = (await app.inject({ url: `${API}/tools?q=pour` })).json();
+  assert.equal(pour.meta.total, 8, 'a query of stop words only matches them as words');
+});
+
+test('GET /tools?q › tools holding every word first; fewer than a page: those missing one follow', async (t) => {
+  const { app } = await buildTestApp(t);
+  assert.deepEqual(await search(app, 'cycle eau'), ['Eau Vive', 'Zèbre Math'], 'Zèbre Math has "cycle", not "eau"');
+  assert.deepEqual(await search(app, 'quiz eau simulation'), ['Eau Vive'], 'nobody holds the three: those holding two');
+  assert.deepEqual(await search(app, 'recette de cuisine'), [], 'no plausible match: nothing');
+  assert.deepEqual(await search(app, 'cycle zzz'), [], 'two words, one found nowhere: nothing');
+});
+
+test('GET /tools?q › filters narrow the search and the order stays the relevance order', async (t) => {
+  const { app } = await buildTestApp(t);
+  assert.deepEqual(await search(app, 'quiz', '&pricing=free'), ['Quizzy']);
+  assert.deepEqual(await search(app, 'quiz', '&category=sciences'), ['Zèbre Math']);
+  assert.deepEqual(await search(app, 'quiz', '&has_education_pricing=1'), ['Quizzy', 'Atelier']);
+});
+
+test('property › adding a filter to a search never adds a tool', async (t) => {
+  const { app } = await buildTestApp(t);
+  const q = fc.constantFrom('quiz', 'quizy', 'eleve', 'cycle eau', 'mental math', 'SVT', 'de la', 'messag', 'l’eau', 'quiz eau simulation', 'classe eleves', 'corriger');
+  const filter = fc.constantFrom('category=quiz', 'category=ecriture,sciences', 'pricing=free', 'pricing=paid,enterprise', 'has_education_pricing=1', 'sort=name', 'sort=-updated_at');
+  await fc.assert(
+    fc.asyncProperty(q, filter, async (text, f) => {
+      const all = await search(app, text, '&per_page=100');
+      const narrowed = await search(app, text, `&per_page=100&${f}`);
+      assert.ok(narrowed.every((name) => all.includes(name)), `${text} & ${f}: ${narrowed} ⊄ ${all}`);
+    }),
+    { numRuns: 200 },
+  );
+});
