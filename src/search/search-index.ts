@@ -57,8 +57,8 @@ const COMPLETION_WEIGHT = 0.85;
 const completionWeight = (typed: number, whole: number) => COMPLETION_WEIGHT * Math.sqrt(typed / whole);
 /** Past this many completions of the last word, only the most frequent are kept. */
 const MAX_COMPLETIONS = 64;
-/** A unit found in more than this share of the tools, and in more than MIN_COMMON, is "common". */
-const COMMON_SHARE = 1 / 8;
+/** A unit found in more than one tool in ten, and in more than MIN_COMMON tools, is "common". */
+const COMMON_SHARE = 1 / 10;
 const MIN_COMMON = 8;
 /**
  * Bonus when the query holds the whole name (`canvaa` for Canva, not for Canvas LMS), times
@@ -258,10 +258,7 @@ export class SearchIndex {
     let coverage: Uint8Array | null = null;
     const full = candidates.count();
     const wanted = requiredSets.length;
-    // Too few tools hold every required unit: add those that hold all but one, ranked after.
-    // With none at all, only a query of three units or more is close enough to anything, and
-    // then the tools that hold most of them.
-    const threshold = full === 0 ? (wanted >= 3 ? Math.floor(wanted / 2) + 1 : 0) : full < FILL ? wanted - 1 : 0;
+    const threshold = full > 0 ? (full < FILL ? wanted - 1 : 0) : this.fallbackThreshold(scores.filter((_, k) => required[k]));
     if (threshold > 0) {
       coverage = new Uint8Array(n);
       for (const set of requiredSets) for (const doc of set.slice(0, n)) coverage[doc]!++;
@@ -293,6 +290,19 @@ export class SearchIndex {
     // typing errors, then the score.
     keyed.sort((a, b) => b.tier - a.tier || b.covered - a.covered || a.typos - b.typos || b.score - a.score || a.doc - b.doc);
     return { ranked: Int32Array.from(keyed, (k) => k.doc), set: candidates };
+  }
+
+  /**
+   * When no tool holds every required unit: how many of them a tool must hold to be shown
+   * (0: none is). Of three units or more, most of them. Of two, either, but only when each
+   * is found somewhere as typed: a word found nowhere (`jardinage` in `jardinage bio`) means
+   * the query is about something the directory does not cover, and the other word alone
+   * would be a false lead.
+   */
+  private fallbackThreshold(required: readonly Evaluation[]): number {
+    if (required.length >= 3) return Math.floor(required.length / 2) + 1;
+    if (required.length === 2 && required.every((e) => e.set.slice(0, this.size).some((doc) => e.typos[doc] === 0))) return 1;
+    return 0;
   }
 
   /** Query words grouped into units: the longest runs the synonyms know as one expression. */
@@ -358,7 +368,7 @@ export class SearchIndex {
     return { alternatives, literal, parts: null };
   }
 
-  /** A unit found as itself in more than one tool in eight (a run of words: each of them). */
+  /** A unit found as itself in more than one tool in ten (a run of words: each of them). */
   private isCommon(group: Group): boolean {
     if (group.parts !== null) return group.parts.every((p) => this.isCommon(p));
     const df = group.literal === null ? 0 : this.documentFrequency[group.literal.terms[0]!]!;

@@ -95,6 +95,8 @@ test('GET /tools?q › tools holding every word first; fewer than a page: those 
   assert.deepEqual(await search(app, 'quiz eau simulation'), ['Eau Vive'], 'nobody holds the three: those holding two');
   assert.deepEqual(await search(app, 'recette de cuisine'), [], 'no plausible match: nothing');
   assert.deepEqual(await search(app, 'cycle zzz'), [], 'two words, one found nowhere: nothing');
+  assert.deepEqual(new Set(await search(app, 'simulation orthographe')), new Set(['Eau Vive', 'Écrire Mieux']), 'two words, each found somewhere, never together: either');
+  assert.deepEqual(await search(app, 'simulation ortografe'), [], 'a word found only through a correction does not count for that');
 });
 
 test('GET /tools?q › filters narrow the search and the order stays the relevance order', async (t) => {
