@@ -110,7 +110,7 @@ export function buildReadModel(snapshot: Snapshot): ReadModel {
     categories,
     categoryIndex,
     categoryOf,
-    search: new SearchIndex(tools.map((t) => ({ name: t.name, description: t.short_description })), dataset.synonyms),
+    search: SearchIndex.of(tools.map((t) => ({ name: t.name, description: t.short_description })), dataset.synonyms),
     byCategory,
     byPricing,
     withEducation,

@@ -25,11 +25,11 @@
  * units stand in the text; ties in name order (French collation).
  */
 import { Bitset } from '../read-model/bitset.js';
-import { foldFrench } from '../text/french-text.js';
 import { isStopWord, isStopWordAt, nameTokens, termOf, tokenize, type Token } from './analyzer.js';
 import type { SynonymSet } from '../domain.js';
 import { SynonymTable } from './synonyms.js';
-import { Vocabulary } from './vocabulary.js';
+import { FieldBuilder, type FieldIndex } from './field-index.js';
+import { Vocabulary, type FuzzyMatch } from './vocabulary.js';
 
 export interface SearchDocument {
   name: string;
@@ -108,109 +108,97 @@ interface Evaluation {
   typos: Uint8Array;
 }
 
-/** Per document and field, the terms in text order: [term, position, span, term, position, span, …]. */
-type TokenList = Int32Array;
 
 export class SearchIndex {
-  readonly size: number;
-  private readonly vocabulary: Vocabulary;
-  /** Vocabulary index → term id. */
-  private readonly surfaceTerm: Int32Array;
-  private readonly termIds = new Map<string, number>();
-  /** Per field, per term: the documents holding it (ascending) and how often. */
-  private readonly postings: Array<Array<{ docs: Int32Array; tfs: Uint8Array }>> = [[], []];
-  /** Documents holding the term in either field. */
-  private readonly documentFrequency: Int32Array;
-  private readonly tokens: TokenList[][] = [[], []];
-  private readonly fieldLength: Uint16Array[];
-  private readonly averageLength: number[];
-  /** Per document: the folded name, and bit p set when the name's word p is not a stop word. */
-  private readonly names: string[];
-  private readonly nameContent: Int32Array;
-  private readonly synonyms: SynonymTable;
   private readonly memo = new Map<string, SearchResult>();
+  private readonly typoMemo = new Map<string, readonly FuzzyMatch[]>();
 
-  constructor(documents: readonly SearchDocument[], synonyms: SynonymSet) {
+  private constructor(
+    readonly size: number,
+    private readonly vocabulary: Vocabulary,
+    /** Vocabulary index → term id. */
+    private readonly surfaceTerm: Int32Array,
+    private readonly termIds: ReadonlyMap<string, number>,
+    /** The name and the short description. */
+    private readonly fields: readonly [FieldIndex, FieldIndex],
+    /** Documents holding the term in either field. */
+    private readonly documentFrequency: Int32Array,
+    /** Per document: the folded name, and bit p set when the name's word p is not a stop word. */
+    private readonly names: readonly string[],
+    private readonly nameContent: Int32Array,
+    private readonly synonyms: SynonymTable,
+  ) {}
+
+  /** Builds the index at once (tests, tools); the server drives `build` in slices. */
+  static of(documents: readonly SearchDocument[], synonyms: SynonymSet): SearchIndex {
+    const steps = SearchIndex.build(documents, synonyms);
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+    }
+  }
+
+  /**
+   * Builds the index, pausing (`yield`) every few hundred documents and between phases, so
+   * that a server building the next revision's index keeps answering requests meanwhile
+   * (read-model.ts).
+   */
+  static *build(documents: readonly SearchDocument[], synonymSet: SynonymSet): Generator<void, SearchIndex> {
     const n = documents.length;
-    this.size = n;
-    this.synonyms = new SynonymTable(synonyms);
-    this.names = documents.map((d) => foldFrench(d.name));
-    this.nameContent = new Int32Array(n);
-    this.fieldLength = [new Uint16Array(n), new Uint16Array(n)];
-
+    const termIds = new Map<string, number>();
     const surfaces = new Map<string, number>();
-    const lists: Array<Map<number, Map<number, number>>> = [new Map(), new Map()];
     const termOfWord = (word: string): number => {
       let id = surfaces.get(word);
       if (id === undefined) {
         const term = termOf(word);
-        id = this.termIds.get(term);
-        if (id === undefined) this.termIds.set(term, (id = this.termIds.size));
+        id = termIds.get(term);
+        if (id === undefined) termIds.set(term, (id = termIds.size));
         surfaces.set(word, id);
       }
       return id;
     };
-    const index = (field: number, doc: number, tokens: Token[], words: number) => {
-      const flat = new Int32Array(tokens.length * 3);
-      tokens.forEach((t, k) => {
-        const term = termOfWord(t.word);
-        flat[k * 3] = term;
-        flat[k * 3 + 1] = t.position;
-        flat[k * 3 + 2] = t.span;
-        let byDoc = lists[field]!.get(term);
-        if (byDoc === undefined) lists[field]!.set(term, (byDoc = new Map()));
-        byDoc.set(doc, Math.min(255, (byDoc.get(doc) ?? 0) + 1));
-      });
-      this.tokens[field]![doc] = flat;
-      this.fieldLength[field]![doc] = Math.min(65535, words);
-    };
-    documents.forEach((d, doc) => {
-      const name = nameTokens(d.name);
+    const builders = [new FieldBuilder(), new FieldBuilder()] as const;
+    const add = (field: number, tokens: Token[], words: number) =>
+      builders[field]!.add(tokens.map((t) => termOfWord(t.word)), tokens.map((t) => t.position), tokens.map((t) => t.span), words);
+    const names: string[] = new Array(n);
+    const nameContent = new Int32Array(n);
+    for (let doc = 0; doc < n; doc++) {
+      const d = documents[doc]!;
       const words = tokenize(d.name);
-      let mask = 0;
-      for (const w of words) if (w.position < 31 && !isStopWord(w.word)) mask |= 1 << w.position;
-      this.nameContent[doc] = mask;
-      index(NAME, doc, name, words.length);
+      names[doc] = words.map((w) => w.word).join(' ');
+      for (const w of words) if (w.position < 31 && !isStopWord(w.word)) nameContent[doc]! |= 1 << w.position;
+      add(NAME, nameTokens(d.name), words.length);
       const description = tokenize(d.description);
-      index(DESCRIPTION, doc, description, description.length);
-    });
-
-    this.vocabulary = new Vocabulary(surfaces.keys());
-    this.surfaceTerm = Int32Array.from(this.vocabulary.words, (w) => surfaces.get(w)!);
-    const terms = this.termIds.size;
-    for (let field = 0; field < 2; field++) {
-      const out: Array<{ docs: Int32Array; tfs: Uint8Array }> = new Array(terms);
-      for (let t = 0; t < terms; t++) {
-        const byDoc = lists[field]!.get(t);
-        out[t] = byDoc ? { docs: Int32Array.from(byDoc.keys()), tfs: Uint8Array.from(byDoc.values()) } : { docs: new Int32Array(0), tfs: new Uint8Array(0) };
-      }
-      this.postings[field] = out;
+      add(DESCRIPTION, description, description.length);
+      if (doc % 500 === 499) yield;
     }
-    // Documents holding the term in either field: the union of its two sorted lists.
+    yield;
+    const vocabulary = new Vocabulary(surfaces.keys());
+    const surfaceTerm = Int32Array.from(vocabulary.words, (w) => surfaces.get(w)!);
+    yield;
+    const terms = termIds.size;
+    const name = builders[NAME].finish(terms);
+    yield;
+    const description = builders[DESCRIPTION].finish(terms);
+    yield;
+    // Documents holding the term in either field: the size of the union of its two lists.
     const df = new Int32Array(terms);
     for (let t = 0; t < terms; t++) {
-      const a = this.postings[NAME]![t]!.docs;
-      const b = this.postings[DESCRIPTION]![t]!.docs;
-      let i = 0;
-      let j = 0;
+      let i = name.postingOffsets[t]!;
+      let j = description.postingOffsets[t]!;
+      const iEnd = name.postingOffsets[t + 1]!;
+      const jEnd = description.postingOffsets[t + 1]!;
       let count = 0;
-      while (i < a.length || j < b.length) {
-        if (j >= b.length || (i < a.length && a[i]! < b[j]!)) i++;
-        else if (i >= a.length || b[j]! < a[i]!) j++;
-        else {
-          i++;
-          j++;
-        }
+      while (i < iEnd || j < jEnd) {
+        const a = i < iEnd ? name.postingDocs[i]! : Infinity;
+        const b = j < jEnd ? description.postingDocs[j]! : Infinity;
+        if (a <= b) i++;
+        if (b <= a) j++;
         count++;
       }
       df[t] = count;
     }
-    this.documentFrequency = df;
-    this.averageLength = this.fieldLength.map((lengths) => {
-      let sum = 0;
-      for (const l of lengths) sum += l;
-      return n === 0 ? 1 : Math.max(1, sum / n);
-    });
+    return new SearchIndex(n, vocabulary, surfaceTerm, termIds, [name, description], df, names, nameContent, new SynonymTable(synonymSet));
   }
 
   /** The tools matching `q`, best first. Results are kept per distinct query. */
@@ -348,7 +336,7 @@ export class SearchIndex {
     }
     const word = unit.words[0]!;
     if (word.length >= 4) {
-      for (const match of this.vocabulary.fuzzy(word, word.length >= 8 ? 2 : 1)) {
+      for (const match of this.corrections(word)) {
         if (match.distance === 0 || isStopWord(this.vocabulary.words[match.index]!)) continue;
         alternatives.push({ terms: [this.surfaceTerm[match.index]!], weight: TYPO_WEIGHT[match.distance]!, typos: match.distance });
       }
@@ -366,6 +354,17 @@ export class SearchIndex {
       }
     }
     return { alternatives, literal, parts: null };
+  }
+
+  /** The words within reach of typing errors of `word` (kept: queries share their words). */
+  private corrections(word: string): readonly FuzzyMatch[] {
+    let known = this.typoMemo.get(word);
+    if (known === undefined) {
+      known = this.vocabulary.fuzzy(word, word.length >= 8 ? 2 : 1);
+      if (this.typoMemo.size >= MEMO_LIMIT * 4) this.typoMemo.clear();
+      this.typoMemo.set(word, known);
+    }
+    return known;
   }
 
   /** A unit found as itself in more than one tool in ten (a run of words: each of them). */
@@ -392,11 +391,12 @@ export class SearchIndex {
       const touched: number[] = [];
       for (let field = 0; field < 2; field++) {
         if (alternative.terms.length === 1) {
-          const { docs, tfs } = this.postings[field]![alternative.terms[0]!]!;
-          for (let k = 0; k < docs.length; k++) {
-            const doc = docs[k]!;
+          const f = this.fields[field]!;
+          const t = alternative.terms[0]!;
+          for (let k = f.postingOffsets[t]!; k < f.postingOffsets[t + 1]!; k++) {
+            const doc = f.postingDocs[k]!;
             if (sum[doc] === 0) touched.push(doc);
-            sum[doc]! += this.termFrequencyScore(field, doc, tfs[k]!);
+            sum[doc]! += this.termFrequencyScore(field, doc, f.postingFrequencies[k]!);
           }
         } else {
           for (const doc of this.phraseDocs(alternative.terms, field)) {
@@ -440,25 +440,30 @@ export class SearchIndex {
 
   /** The BM25 weight of a term's frequency in a field, times the field's boost (idf aside). */
   private termFrequencyScore(field: number, doc: number, tf: number): number {
-    const norm = 1 - B[field]! + (B[field]! * this.fieldLength[field]![doc]!) / this.averageLength[field]!;
+    const f = this.fields[field]!;
+    const norm = 1 - B[field]! + (B[field]! * f.lengths[doc]!) / f.averageLength;
     return FIELD_BOOST[field]! * ((tf * (K1 + 1)) / (tf + K1 * norm));
   }
 
   /** Documents where the terms stand together, in order, in `field` (ascending). */
   private phraseDocs(terms: readonly number[], field: number): number[] {
-    const lists = terms.map((t) => this.postings[field]![t]!.docs).sort((a, b) => a.length - b.length);
+    const f = this.fields[field]!;
+    const rarest = terms.reduce((a, b) => (f.count(b) < f.count(a) ? b : a));
     const out: number[] = [];
-    for (const doc of lists[0]!) if (lists.every((l) => binaryHas(l, doc)) && this.together(doc, field, terms)) out.push(doc);
+    for (let k = f.postingOffsets[rarest]!; k < f.postingOffsets[rarest + 1]!; k++) {
+      const doc = f.postingDocs[k]!;
+      if (terms.every((t) => t === rarest || f.holds(t, doc)) && this.together(doc, field, terms)) out.push(doc);
+    }
     return out;
   }
 
   /** Whether the terms stand in order with at most two words between each (`nuages de mots`). */
   private together(doc: number, field: number, terms: readonly number[]): boolean {
-    const flat = this.tokens[field]![doc]!;
+    const { tokens: flat, tokenOffsets } = this.fields[field]!;
     let last = -1;
     for (const t of terms) {
       let found = -1;
-      for (let k = 0; k < flat.length; k += 3) {
+      for (let k = tokenOffsets[doc]!; k < tokenOffsets[doc + 1]!; k += 3) {
         if (flat[k] === t && flat[k + 1]! > last && (last === -1 || flat[k + 1]! - last <= 3)) {
           found = flat[k + 1]!;
           break;
@@ -474,9 +479,9 @@ export class SearchIndex {
   private wholeName(doc: number, weights: Map<number, number>): number {
     const content = this.nameContent[doc]!;
     if (content === 0) return 0;
-    const flat = this.tokens[NAME]![doc]!;
+    const { tokens: flat, tokenOffsets } = this.fields[NAME];
     const best = new Float32Array(31);
-    for (let k = 0; k < flat.length; k += 3) {
+    for (let k = tokenOffsets[doc]!; k < tokenOffsets[doc + 1]!; k += 3) {
       const w = weights.get(flat[k]!);
       if (w === undefined) continue;
       for (let p = flat[k + 1]!; p < flat[k + 1]! + flat[k + 2]! && p < 31; p++) if (w > best[p]!) best[p] = w;
@@ -491,9 +496,9 @@ export class SearchIndex {
     if (alternatives.length < 2) return 0;
     let bonus = 0;
     for (let field = 0; field < 2; field++) {
-      const flat = this.tokens[field]![doc]!;
+      const { tokens: flat, tokenOffsets } = this.fields[field]!;
       const positions: number[][] = alternatives.map(() => []);
-      for (let k = 0; k < flat.length; k += 3) {
+      for (let k = tokenOffsets[doc]!; k < tokenOffsets[doc + 1]!; k += 3) {
         alternatives.forEach((list, gi) => {
           if (scores[gi]!.score[doc] !== 0 && list.some((a) => a.terms.includes(flat[k]!))) positions[gi]!.push(flat[k + 1]!);
         });
@@ -528,15 +533,4 @@ function matchedTermWeights(alternatives: ReadonlyArray<readonly Alternative[]>)
 /** BM25's inverse document frequency. */
 function inverseDocumentFrequency(size: number, df: number): number {
   return Math.log(1 + (size - df + 0.5) / (df + 0.5));
-}
-
-function binaryHas(list: Int32Array, value: number): boolean {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (list[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < list.length && list[lo] === value;
 }

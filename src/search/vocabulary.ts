@@ -1,15 +1,14 @@
 /**
- * The distinct words of the directory in sorted order, for the two look-ups a query needs
- * besides exact words: the words that start with a prefix (a binary search), and the words
+ * The distinct words of the directory, for the two look-ups a query needs besides exact
+ * words: the words that start with a prefix (a binary search in sorted order), and the words
  * within a few typing errors of a query word.
  *
  * Typing errors are counted as the optimal-string-alignment distance (insertions, deletions,
- * substitutions and transpositions of adjacent letters, each costing one). The search walks
- * the sorted list once, the way it would walk a trie: the dynamic-programming row of a
- * prefix is computed once and shared by every word that starts with it, and as soon as a
- * prefix's row has no cell within the bound, every word that starts with it is skipped with a
- * binary search. The cost follows the number of distinct prefixes within reach of the query,
- * not the size of the vocabulary.
+ * substitutions and transpositions of adjacent letters, each costing one). The words are kept
+ * in a trie of flat arrays as well, walked depth first with one dynamic-programming row per
+ * level: a prefix's row is computed once for every word that starts with it, and a branch
+ * whose row has no cell within the bound is never entered. The cost follows the number of
+ * prefixes within reach of the query, not the size of the vocabulary.
  */
 
 export interface FuzzyMatch {
@@ -19,17 +18,55 @@ export interface FuzzyMatch {
   distance: number;
 }
 
+/** Longer words are indexed for exact and prefix look-ups only. */
 const MAX_WORD = 48;
 
 export class Vocabulary {
   /** Sorted, distinct. */
   readonly words: readonly string[];
-  private readonly rows: Int32Array;
-  private readonly columns = MAX_WORD + 1;
+  // The trie: node 0 is the root; children are chained through `sibling`.
+  private readonly child: Int32Array;
+  private readonly sibling: Int32Array;
+  private readonly char: Uint16Array;
+  /** The index in `words` of the word ending at a node, or -1. */
+  private readonly ending: Int32Array;
+  /** The longest word below a node (its depth included), to skip branches too long to match. */
+  private readonly deepest: Uint8Array;
+  private readonly rows = new Int32Array((MAX_WORD + 2) * (MAX_WORD + 1));
 
   constructor(words: Iterable<string>) {
     this.words = [...new Set(words)].sort();
-    this.rows = new Int32Array((MAX_WORD + 1) * (MAX_WORD + 1));
+    let nodes = 1;
+    for (const w of this.words) nodes += Math.min(w.length, MAX_WORD);
+    this.child = new Int32Array(nodes).fill(-1);
+    this.sibling = new Int32Array(nodes).fill(-1);
+    this.char = new Uint16Array(nodes);
+    this.ending = new Int32Array(nodes).fill(-1);
+    this.deepest = new Uint8Array(nodes);
+    // Words arrive sorted, so a node's new child always goes after its last one: keep the
+    // path of the previous word and its last children to append in constant time.
+    const path = new Int32Array(MAX_WORD + 1);
+    const lastChild = new Int32Array(nodes).fill(-1);
+    let used = 1;
+    let previous = '';
+    this.words.forEach((word, index) => {
+      if (word.length > MAX_WORD) return;
+      let depth = 0;
+      while (depth < word.length && depth < previous.length && word.charCodeAt(depth) === previous.charCodeAt(depth)) depth++;
+      let node = path[depth]!;
+      for (let d = depth; d < word.length; d++) {
+        const next = used++;
+        this.char[next] = word.charCodeAt(d);
+        if (lastChild[node] === -1) this.child[node] = next;
+        else this.sibling[lastChild[node]!] = next;
+        lastChild[node] = next;
+        node = next;
+        path[d + 1] = node;
+      }
+      this.ending[node] = index;
+      for (let d = 0; d <= word.length; d++) if (this.deepest[path[d]!]! < word.length) this.deepest[path[d]!] = word.length;
+      previous = word;
+    });
   }
 
   /** Index of `word`, or -1. */
@@ -41,14 +78,8 @@ export class Vocabulary {
   /** The range [from, to) of the words that start with `prefix`. */
   prefixRange(prefix: string): [number, number] {
     const from = this.lowerBound(prefix);
-    let lo = from;
-    let hi = this.words.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.words[mid]!.startsWith(prefix)) lo = mid + 1;
-      else hi = mid;
-    }
-    return [from, lo];
+    // Every word that starts with the prefix sorts before the prefix followed by U+FFFF.
+    return [from, this.lowerBound(`${prefix}\uffff`)];
   }
 
   private lowerBound(word: string): number {
@@ -67,61 +98,59 @@ export class Vocabulary {
     const found: FuzzyMatch[] = [];
     const m = query.length;
     if (m === 0 || m > MAX_WORD) return found;
-    const cols = this.columns;
+    const cols = m + 1;
     const rows = this.rows;
     for (let j = 0; j <= m; j++) rows[j] = j;
-    const words = this.words;
-    let previous = '';
-    let i = 0;
-    while (i < words.length) {
-      const word = words[i]!;
-      if (word.length > MAX_WORD || word.length > m + max || word.length < m - max) {
-        // Too long or too short to be within reach. The rows still hold `previous`'s prefixes.
-        i++;
-        continue;
-      }
-      // Rows up to the common prefix with the previous word are still valid.
-      let depth = 0;
-      const shared = Math.min(previous.length, word.length);
-      while (depth < shared && previous.charCodeAt(depth) === word.charCodeAt(depth)) depth++;
-      let pruned = -1;
-      for (let d = depth + 1; d <= word.length; d++) {
-        const row = d * cols;
-        const above = row - cols;
-        const c = word.charCodeAt(d - 1);
-        rows[row] = d;
-        let rowMin = d;
-        for (let j = 1; j <= m; j++) {
-          const q = query.charCodeAt(j - 1);
-          let v = rows[above + j - 1]! + (q === c ? 0 : 1);
-          const del = rows[above + j]! + 1;
-          if (del < v) v = del;
-          const ins = rows[row + j - 1]! + 1;
-          if (ins < v) v = ins;
-          if (d > 1 && j > 1 && c === query.charCodeAt(j - 2) && word.charCodeAt(d - 2) === q) {
-            const swap = rows[above - cols + j - 2]! + 1;
-            if (swap < v) v = swap;
-          }
-          rows[row + j] = v;
-          if (v < rowMin) rowMin = v;
-        }
-        if (rowMin > max) {
-          pruned = d;
-          break;
-        }
-      }
-      if (pruned !== -1) {
-        // No word starting with this prefix can come within reach: jump past them all.
-        const [, to] = this.prefixRange(word.slice(0, pruned));
-        previous = word.slice(0, pruned - 1);
-        i = Math.max(to, i + 1);
-        continue;
-      }
-      const distance = rows[word.length * cols + m]!;
-      if (distance <= max) found.push({ index: i, distance });
-      previous = word;
-      i++;
+    const q = new Uint16Array(m);
+    for (let j = 0; j < m; j++) q[j] = query.charCodeAt(j);
+    // Depth-first over the trie; the stack holds nodes, their depth is known from `depths`.
+    const stack: number[] = [];
+    const depths: number[] = [];
+    for (let c = this.child[0]!; c !== -1; c = this.sibling[c]!) {
+      stack.push(c);
+      depths.push(1);
     }
-    return found;
+    while (stack.length > 0) {
+      const node = stack.pop()!;
+      const d = depths.pop()!;
+      if (this.deepest[node]! < m - max || d > m + max) continue;
+      const row = d * cols;
+      const above = row - cols;
+      const c = this.char[node]!;
+      pathChars[d] = c;
+      // Only cells within `max` of the diagonal can be within `max` (Ukkonen's band); the
+      // cells just outside it are set out of reach for the next row to read.
+      const from = d - max > 1 ? d - max : 1;
+      const to = d + max < m ? d + max : m;
+      rows[row] = d;
+      if (from > 1) rows[row + from - 1] = max + 1;
+      if (to < m) rows[row + to + 1] = max + 1;
+      let rowMin = from > 1 ? max + 1 : d;
+      for (let j = from; j <= to; j++) {
+        const qc = q[j - 1]!;
+        let v = rows[above + j - 1]! + (qc === c ? 0 : 1);
+        const del = rows[above + j]! + 1;
+        if (del < v) v = del;
+        const ins = rows[row + j - 1]! + 1;
+        if (ins < v) v = ins;
+        if (d > 1 && j > 1 && c === q[j - 2] && pathChars[d - 1] === qc) {
+          const swap = rows[above - cols + j - 2]! + 1;
+          if (swap < v) v = swap;
+        }
+        rows[row + j] = v;
+        if (v < rowMin) rowMin = v;
+      }
+      if (rowMin > max) continue;
+      const word = this.ending[node]!;
+      if (word !== -1 && to === m && rows[row + m]! <= max) found.push({ index: word, distance: rows[row + m]! });
+      for (let k = this.child[node]!; k !== -1; k = this.sibling[k]!) {
+        stack.push(k);
+        depths.push(d + 1);
+      }
+    }
+    return found.sort((a, b) => a.index - b.index);
   }
 }
+
+/** The letters on the path being walked, by depth, for transpositions (one walk at a time). */
+const pathChars = new Uint16Array(MAX_WORD + 2);
