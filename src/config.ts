@@ -22,6 +22,8 @@ export interface Config {
   contentDir: string;
   /** How often the server checks the store for a new revision, in ms. */
   revisionCheckMs: number;
+  /** Longest random delay before loading a revision announced to every instance at once, in ms. */
+  reloadJitterMs: number;
   /** Time allowed for in-flight requests at shutdown. */
   shutdownGraceMs: number;
 }
@@ -117,6 +119,7 @@ export function loadConfig(env: Env = process.env): Config {
     logRequests: ['1', 'true'].includes(env.LOG_REQUESTS?.trim() ?? ''),
     contentDir: env.CONTENT_DIR?.trim() || path.join(PROJECT_ROOT, 'content'),
     revisionCheckMs: integer(env, 'REVISION_CHECK_MS', 1000, 100, 3_600_000),
+    reloadJitterMs: integer(env, 'RELOAD_JITTER_MS', 2000, 0, 600_000),
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
   };
 }

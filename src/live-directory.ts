@@ -8,7 +8,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { LRUCache } from 'lru-cache';
 import { createResponseCache, type CachedResponse } from './http/cached-response.js';
 import { RememberedResponses } from './http/fast-path.js';
-import { buildReadModel, type ReadModel } from './read-model/read-model.js';
+import { buildReadModel, readModelSteps, type ReadModel } from './read-model/read-model.js';
+import { runInSlices } from './slices.js';
 import type { DirectoryStore } from './store/directory-store.js';
 
 export interface DirectoryState {
@@ -25,6 +26,11 @@ function stateOf(model: ReadModel): DirectoryState {
 
 export interface LiveDirectoryOptions {
   checkEveryMs: number;
+  /**
+   * A change notified to every instance at once (PostgreSQL NOTIFY) is loaded after a random
+   * delay up to this, so instances do not all rebuild at the same moment.
+   */
+  notifyJitterMs?: number;
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
 
@@ -67,7 +73,13 @@ export class LiveDirectory {
   async start(): Promise<void> {
     this.timer = setInterval(() => void this.refresh(), this.options.checkEveryMs);
     this.timer.unref();
-    if (this.store.watch) this.unwatch = await this.store.watch(() => void this.refresh());
+    if (this.store.watch) {
+      this.unwatch = await this.store.watch(() => {
+        const delay = Math.random() * (this.options.notifyJitterMs ?? 0);
+        const timer = setTimeout(() => void this.refresh(), delay);
+        timer.unref();
+      });
+    }
   }
 
   /** Loads the store's revision if it is newer; true when the model was replaced. */
@@ -87,7 +99,8 @@ export class LiveDirectory {
       if (revision === this.state.model.revision) return false;
       const snapshot = await this.store.readSnapshot();
       if (snapshot.revision === this.state.model.revision) return false;
-      const model = buildReadModel(snapshot);
+      // In slices: requests keep being answered from the current model while the next is built.
+      const model = await runInSlices(readModelSteps(snapshot));
       this.state = stateOf(model);
       this.options.log?.info({ revision: model.revision, tools: model.tools.length }, 'directory revision loaded');
       return true;

@@ -39,7 +39,7 @@ async function main(): Promise<void> {
     if (outcome.report) log.info(describeReport(outcome.report));
   }
 
-  const directory = await LiveDirectory.open(store, { checkEveryMs: config.revisionCheckMs, log });
+  const directory = await LiveDirectory.open(store, { checkEveryMs: config.revisionCheckMs, notifyJitterMs: config.reloadJitterMs, log });
   await directory.start();
   const limiter = await createLimiter(config, log);
   const lifecycle = { shuttingDown: false };

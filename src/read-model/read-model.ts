@@ -7,6 +7,7 @@ import type { CategoryRecord, CollectionRecord, Snapshot, ToolRecord } from '../
 import { PRICING_MODELS, COLLECTION_KINDS } from '../domain.js';
 import { SearchIndex } from '../search/search-index.js';
 import { Bitset } from './bitset.js';
+import { runAtOnce, sortInSlices, type Steps } from '../slices.js';
 
 export interface CategoryView {
   record: CategoryRecord;
@@ -49,22 +50,31 @@ export interface ReadModel {
 const collator = new Intl.Collator('fr');
 const bySlug = (a: { slug: string }, b: { slug: string }) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0);
 
+/** The read model of a snapshot, built at once (start-up, tests). */
 export function buildReadModel(snapshot: Snapshot): ReadModel {
+  return runAtOnce(readModelSteps(snapshot));
+}
+
+/** The read model of a snapshot, in steps that may pause (slices.ts): how a server builds the next one. */
+export function* readModelSteps(snapshot: Snapshot): Steps<ReadModel> {
   const { dataset } = snapshot;
-  const tools = dataset.tools
-    .filter((t) => t.status === 'published')
-    .sort((a, b) => collator.compare(a.name, b.name) || bySlug(a, b));
-  const toolIndex = new Map(tools.map((t, i) => [t.slug, i]));
-
+  const tools = dataset.tools.filter((t) => t.status === 'published');
+  yield* sortInSlices(tools, (a, b) => collator.compare(a.name, b.name) || bySlug(a, b));
+  const toolIndex = new Map<string, number>();
   const redirects = new Map<string, string>();
-  for (const t of tools) for (const old of t.former_slugs) redirects.set(old, t.slug);
-
   const counts = new Map<string, number>();
-  for (const t of tools) counts.set(t.category, (counts.get(t.category) ?? 0) + 1);
+  for (let i = 0; i < tools.length; i++) {
+    const t = tools[i]!;
+    toolIndex.set(t.slug, i);
+    for (const old of t.former_slugs) redirects.set(old, t.slug);
+    counts.set(t.category, (counts.get(t.category) ?? 0) + 1);
+    if (i % 5000 === 4999) yield;
+  }
   const categories = dataset.categories
     .map((record) => ({ record, toolCount: counts.get(record.slug) ?? 0 }))
     .sort((a, b) => collator.compare(a.record.name, b.record.name) || bySlug(a.record, b.record));
   const categoryIndex = new Map(categories.map((c, i) => [c.record.slug, i]));
+  yield;
 
   const n = tools.length;
   const categoryOf = new Int32Array(n);
@@ -77,13 +87,19 @@ export function buildReadModel(snapshot: Snapshot): ReadModel {
     byPricing[PRICING_MODELS.indexOf(t.pricing.model)]!.add(i);
     if (t.education_program) withEducation.add(i);
   });
+  yield;
 
-  const newestFirst = (field: 'updated_at' | 'created_at') =>
-    Int32Array.from(tools.keys()).sort((a, b) => {
+  function* newestFirst(field: 'updated_at' | 'created_at'): Steps<Int32Array> {
+    const order = [...tools.keys()];
+    yield* sortInSlices(order, (a, b) => {
       const x = tools[a]![field];
       const y = tools[b]![field];
       return x < y ? 1 : x > y ? -1 : a - b;
     });
+    return Int32Array.from(order);
+  }
+  const byUpdatedDesc = yield* newestFirst('updated_at');
+  const byCreatedDesc = yield* newestFirst('created_at');
 
   const collections: CollectionView[] = dataset.collections
     .filter((c) => c.status === 'published')
@@ -100,7 +116,9 @@ export function buildReadModel(snapshot: Snapshot): ReadModel {
   collections.forEach((c, ci) => {
     for (const item of c.items) toolCollections[item.tool]!.push(ci);
   });
+  yield;
 
+  const search = yield* SearchIndex.build(tools.map((t) => ({ name: t.name, description: t.short_description })), dataset.synonyms);
   return {
     revision: snapshot.revision,
     loadedAt: new Date(),
@@ -110,12 +128,12 @@ export function buildReadModel(snapshot: Snapshot): ReadModel {
     categories,
     categoryIndex,
     categoryOf,
-    search: SearchIndex.of(tools.map((t) => ({ name: t.name, description: t.short_description })), dataset.synonyms),
+    search,
     byCategory,
     byPricing,
     withEducation,
-    byUpdatedDesc: newestFirst('updated_at'),
-    byCreatedDesc: newestFirst('created_at'),
+    byUpdatedDesc,
+    byCreatedDesc,
     collections,
     collectionIndex: new Map(collections.map((c, i) => [c.record.slug, i])),
     toolCollections,

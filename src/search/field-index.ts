@@ -6,6 +6,8 @@
  * and for memory (docs/performance.md).
  */
 
+import type { Steps } from '../slices.js';
+
 /** Terms of one field, as they are indexed document after document. */
 export class FieldBuilder {
   private tokens = new Int32Array(4096);
@@ -31,7 +33,7 @@ export class FieldBuilder {
   }
 
   /** The field, once every document is added and the number of distinct terms is known. */
-  finish(termCount: number): FieldIndex {
+  *finish(termCount: number): Steps<FieldIndex> {
     const documents = this.lengths.length;
     const tokens = this.tokens.slice(0, this.used);
     const tokenOffsets = Int32Array.from(this.offsets);
@@ -47,6 +49,7 @@ export class FieldBuilder {
           postingOffsets[t + 1]!++;
         }
       }
+      if (doc % 10_000 === 9_999) yield;
     }
     for (let t = 0; t < termCount; t++) postingOffsets[t + 1]! += postingOffsets[t]!;
     const postingDocs = new Int32Array(postingOffsets[termCount]!);
@@ -62,6 +65,7 @@ export class FieldBuilder {
           postingFrequencies[cursor[t]!++] = 1;
         } else if (postingFrequencies[cursor[t]! - 1]! < 255) postingFrequencies[cursor[t]! - 1]!++;
       }
+      if (doc % 10_000 === 9_999) yield;
     }
     const lengths = Uint16Array.from(this.lengths, (l) => Math.min(l, 65535));
     let sum = 0;

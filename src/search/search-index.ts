@@ -28,6 +28,7 @@ import { Bitset } from '../read-model/bitset.js';
 import { isStopWord, isStopWordAt, nameTokens, termOf, tokenize, type Token } from './analyzer.js';
 import type { SynonymSet } from '../domain.js';
 import { SynonymTable } from './synonyms.js';
+import { runAtOnce, type Steps } from '../slices.js';
 import { FieldBuilder, type FieldIndex } from './field-index.js';
 import { Vocabulary, type FuzzyMatch } from './vocabulary.js';
 
@@ -131,11 +132,7 @@ export class SearchIndex {
 
   /** Builds the index at once (tests, tools); the server drives `build` in slices. */
   static of(documents: readonly SearchDocument[], synonyms: SynonymSet): SearchIndex {
-    const steps = SearchIndex.build(documents, synonyms);
-    for (;;) {
-      const step = steps.next();
-      if (step.done) return step.value;
-    }
+    return runAtOnce(SearchIndex.build(documents, synonyms));
   }
 
   /**
@@ -143,7 +140,7 @@ export class SearchIndex {
    * that a server building the next revision's index keeps answering requests meanwhile
    * (read-model.ts).
    */
-  static *build(documents: readonly SearchDocument[], synonymSet: SynonymSet): Generator<void, SearchIndex> {
+  static *build(documents: readonly SearchDocument[], synonymSet: SynonymSet): Steps<SearchIndex> {
     const n = documents.length;
     const termIds = new Map<string, number>();
     const surfaces = new Map<string, number>();
@@ -173,13 +170,12 @@ export class SearchIndex {
       if (doc % 500 === 499) yield;
     }
     yield;
-    const vocabulary = new Vocabulary(surfaces.keys());
+    const vocabulary = yield* Vocabulary.build(surfaces.keys());
     const surfaceTerm = Int32Array.from(vocabulary.words, (w) => surfaces.get(w)!);
     yield;
     const terms = termIds.size;
-    const name = builders[NAME].finish(terms);
-    yield;
-    const description = builders[DESCRIPTION].finish(terms);
+    const name = yield* builders[NAME].finish(terms);
+    const description = yield* builders[DESCRIPTION].finish(terms);
     yield;
     // Documents holding the term in either field: the size of the union of its two lists.
     const df = new Int32Array(terms);
@@ -197,6 +193,7 @@ export class SearchIndex {
         count++;
       }
       df[t] = count;
+      if (t % 20_000 === 19_999) yield;
     }
     return new SearchIndex(n, vocabulary, surfaceTerm, termIds, [name, description], df, names, nameContent, new SynonymTable(synonymSet));
   }

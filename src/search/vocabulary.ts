@@ -18,55 +18,69 @@ export interface FuzzyMatch {
   distance: number;
 }
 
+import { runAtOnce, sortInSlices, type Steps } from '../slices.js';
+
 /** Longer words are indexed for exact and prefix look-ups only. */
 const MAX_WORD = 48;
 
 export class Vocabulary {
-  /** Sorted, distinct. */
-  readonly words: readonly string[];
-  // The trie: node 0 is the root; children are chained through `sibling`.
-  private readonly child: Int32Array;
-  private readonly sibling: Int32Array;
-  private readonly char: Uint16Array;
-  /** The index in `words` of the word ending at a node, or -1. */
-  private readonly ending: Int32Array;
-  /** The longest word below a node (its depth included), to skip branches too long to match. */
-  private readonly deepest: Uint8Array;
   private readonly rows = new Int32Array((MAX_WORD + 2) * (MAX_WORD + 1));
 
-  constructor(words: Iterable<string>) {
-    this.words = [...new Set(words)].sort();
+  private constructor(
+    /** Sorted, distinct. */
+    readonly words: readonly string[],
+    // The trie: node 0 is the root; children are chained through `sibling`.
+    private readonly child: Int32Array,
+    private readonly sibling: Int32Array,
+    private readonly char: Uint16Array,
+    /** The index in `words` of the word ending at a node, or -1. */
+    private readonly ending: Int32Array,
+    /** The longest word below a node (its depth included), to skip branches too long to match. */
+    private readonly deepest: Uint8Array,
+  ) {}
+
+  static of(words: Iterable<string>): Vocabulary {
+    return runAtOnce(Vocabulary.build(words));
+  }
+
+  /** Sorts the words and builds the trie, pausing now and then (src/slices.ts). */
+  static *build(input: Iterable<string>): Steps<Vocabulary> {
+    const words = [...new Set(input)];
+    yield* sortInSlices(words, (a, b) => (a < b ? -1 : a > b ? 1 : 0));
     let nodes = 1;
-    for (const w of this.words) nodes += Math.min(w.length, MAX_WORD);
-    this.child = new Int32Array(nodes).fill(-1);
-    this.sibling = new Int32Array(nodes).fill(-1);
-    this.char = new Uint16Array(nodes);
-    this.ending = new Int32Array(nodes).fill(-1);
-    this.deepest = new Uint8Array(nodes);
+    for (const w of words) nodes += Math.min(w.length, MAX_WORD);
+    const child = new Int32Array(nodes).fill(-1);
+    const sibling = new Int32Array(nodes).fill(-1);
+    const char = new Uint16Array(nodes);
+    const ending = new Int32Array(nodes).fill(-1);
+    const deepest = new Uint8Array(nodes);
     // Words arrive sorted, so a node's new child always goes after its last one: keep the
     // path of the previous word and its last children to append in constant time.
     const path = new Int32Array(MAX_WORD + 1);
     const lastChild = new Int32Array(nodes).fill(-1);
     let used = 1;
     let previous = '';
-    this.words.forEach((word, index) => {
-      if (word.length > MAX_WORD) return;
+    for (let index = 0; index < words.length; index++) {
+      const word = words[index]!;
+      if (index % 10_000 === 9_999) yield;
+      if (word.length > MAX_WORD) continue;
       let depth = 0;
       while (depth < word.length && depth < previous.length && word.charCodeAt(depth) === previous.charCodeAt(depth)) depth++;
       let node = path[depth]!;
       for (let d = depth; d < word.length; d++) {
         const next = used++;
-        this.char[next] = word.charCodeAt(d);
-        if (lastChild[node] === -1) this.child[node] = next;
-        else this.sibling[lastChild[node]!] = next;
+        char[next] = word.charCodeAt(d);
+        if (lastChild[node] === -1) child[node] = next;
+        else sibling[lastChild[node]!] = next;
         lastChild[node] = next;
         node = next;
         path[d + 1] = node;
       }
-      this.ending[node] = index;
-      for (let d = 0; d <= word.length; d++) if (this.deepest[path[d]!]! < word.length) this.deepest[path[d]!] = word.length;
+      ending[node] = index;
+      for (let d = 0; d <= word.length; d++) if (deepest[path[d]!]! < word.length) deepest[path[d]!] = word.length;
       previous = word;
-    });
+    }
+    return new Vocabulary(words, child, sibling, char, ending, deepest);
   }
 
   /** Index of `word`, or -1. */

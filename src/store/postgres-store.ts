@@ -9,10 +9,11 @@ import pg from 'pg';
 import type { Dataset, Snapshot } from '../domain.js';
 import type { DirectoryStore } from './directory-store.js';
 import { diffDatasets, type ImportReport } from './import-report.js';
+import { runInSlices } from '../slices.js';
 import { migrations } from './schema-migrations.js';
 import {
   CATEGORY_COLUMNS, COLLECTION_COLUMNS, ITEM_COLUMNS, JSON_COLUMNS, REDIRECT_COLUMNS, SYNONYM_COLUMNS, TOOL_COLUMNS,
-  datasetToRows, rowsToDataset, type DatasetRows, type Row,
+  datasetSteps, datasetToRows, rowsToDataset, type DatasetRows, type Row,
 } from './rows.js';
 
 export const CHANGE_CHANNEL = 'directory_changed';
@@ -84,9 +85,10 @@ export class PostgresStore implements DirectoryStore {
     try {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
       const { rows } = await client.query<{ revision: string }>('SELECT revision FROM directory_meta WHERE id = 1');
-      const dataset = await readDataset(client);
+      const datasetRows = await readRows(client);
       await client.query('COMMIT');
-      return { revision: Number(rows[0]!.revision), dataset };
+      // Rows to records in slices (src/slices.ts): a server keeps answering meanwhile.
+      return { revision: Number(rows[0]!.revision), dataset: await runInSlices(datasetSteps(datasetRows)) };
     } catch (err) {
       await client.query('ROLLBACK').catch(() => {});
       throw err;
@@ -169,8 +171,12 @@ export class PostgresStore implements DirectoryStore {
 }
 
 async function readDataset(client: pg.PoolClient): Promise<Dataset> {
+  return rowsToDataset(await readRows(client));
+}
+
+async function readRows(client: pg.PoolClient): Promise<DatasetRows> {
   const all = async (sql: string) => (await client.query<Row>(sql)).rows;
-  const rows: DatasetRows = {
+  return {
     categories: await all(`SELECT ${CATEGORY_COLUMNS.join(', ')} FROM categories ORDER BY position`),
     tools: await all(`SELECT ${TOOL_COLUMNS.join(', ')} FROM tools ORDER BY slug COLLATE "C"`),
     redirects: await all(`SELECT ${REDIRECT_COLUMNS.join(', ')} FROM tool_redirects ORDER BY tool_slug COLLATE "C", position`),
@@ -178,7 +184,6 @@ async function readDataset(client: pg.PoolClient): Promise<Dataset> {
     items: await all(`SELECT ${ITEM_COLUMNS.join(', ')} FROM collection_items ORDER BY collection_slug COLLATE "C", position`),
     synonyms: await all(`SELECT ${SYNONYM_COLUMNS.join(', ')} FROM search_synonyms ORDER BY position`),
   };
-  return rowsToDataset(rows);
 }
 
 /** Multi-row INSERTs in batches, JSON columns sent as JSON text. */

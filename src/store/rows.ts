@@ -4,6 +4,7 @@
  * PostgreSQL); dates are canonical RFC 3339 UTC strings on the way out.
  */
 import type { CategoryRecord, CollectionRecord, Dataset, SynonymSet, ToolRecord } from '../domain.js';
+import { runAtOnce, type Steps } from '../slices.js';
 
 export type Row = Record<string, unknown>;
 
@@ -76,6 +77,11 @@ function synonymsFromRows(rows: Row[]): SynonymSet {
 
 /** Rows must come ordered by position (categories, collections, redirects, items, synonyms). Tools by slug. */
 export function rowsToDataset(rows: DatasetRows): Dataset {
+  return runAtOnce(datasetSteps(rows));
+}
+
+/** rowsToDataset in steps that may pause (src/slices.ts), for a server loading a big revision. */
+export function* datasetSteps(rows: DatasetRows): Steps<Dataset> {
   const formerSlugs = new Map<string, string[]>();
   for (const r of rows.redirects) {
     const list = formerSlugs.get(r.tool_slug as string) ?? [];
@@ -89,7 +95,28 @@ export function rowsToDataset(rows: DatasetRows): Dataset {
     items.set(r.collection_slug as string, list);
   }
   const categories: CategoryRecord[] = rows.categories.map((r) => ({ slug: r.slug as string, name: r.name as string, description: r.description as string }));
-  const tools: ToolRecord[] = rows.tools.map((r) => ({
+  const tools: ToolRecord[] = [];
+  for (const r of rows.tools) {
+    tools.push(toolFromRow(r, formerSlugs));
+    if (tools.length % 1000 === 0) yield;
+  }
+  const collections: CollectionRecord[] = rows.collections.map((r) => ({
+    slug: r.slug as string,
+    title: r.title as string,
+    status: r.status as CollectionRecord['status'],
+    kind: r.kind as CollectionRecord['kind'],
+    task: (r.task as string | null) ?? null,
+    persona: (r.persona as string | null) ?? null,
+    description: r.description as string,
+    items: items.get(r.slug as string) ?? [],
+    created_at: canonicalDate(r.created_at),
+    updated_at: canonicalDate(r.updated_at),
+  }));
+  return { categories, tools, collections, synonyms: synonymsFromRows(rows.synonyms) };
+}
+
+function toolFromRow(r: Row, formerSlugs: ReadonlyMap<string, string[]>): ToolRecord {
+  return {
     slug: r.slug as string,
     name: r.name as string,
     status: r.status as ToolRecord['status'],
@@ -113,18 +140,5 @@ export function rowsToDataset(rows: DatasetRows): Dataset {
     created_at: canonicalDate(r.created_at),
     updated_at: canonicalDate(r.updated_at),
     last_verified_at: canonicalDate(r.last_verified_at),
-  }));
-  const collections: CollectionRecord[] = rows.collections.map((r) => ({
-    slug: r.slug as string,
-    title: r.title as string,
-    status: r.status as CollectionRecord['status'],
-    kind: r.kind as CollectionRecord['kind'],
-    task: (r.task as string | null) ?? null,
-    persona: (r.persona as string | null) ?? null,
-    description: r.description as string,
-    items: items.get(r.slug as string) ?? [],
-    created_at: canonicalDate(r.created_at),
-    updated_at: canonicalDate(r.updated_at),
-  }));
-  return { categories, tools, collections, synonyms: synonymsFromRows(rows.synonyms) };
+  };
 }

@@ -13,8 +13,9 @@ import { diffDatasets, type ImportReport } from './import-report.js';
 import { migrations } from './schema-migrations.js';
 import {
   CATEGORY_COLUMNS, COLLECTION_COLUMNS, ITEM_COLUMNS, JSON_COLUMNS, REDIRECT_COLUMNS, SYNONYM_COLUMNS, TOOL_COLUMNS,
-  datasetToRows, rowsToDataset, type DatasetRows, type Row,
+  datasetSteps, datasetToRows, rowsToDataset, type DatasetRows, type Row,
 } from './rows.js';
+import { runAtOnce, runInSlices, type Steps } from '../slices.js';
 import { sqliteDriver } from './sqlite-driver.js';
 
 /** Versioned schema migrations, applied in order, each once. */
@@ -32,8 +33,13 @@ const toSqlite = (row: Row): Row => {
 export class SqliteStore implements DirectoryStore {
   readonly engine = 'sqlite' as const;
 
+  /** Snapshot reads, one at a time on their own connection (see readSnapshot). */
+  private reading: Promise<unknown> = Promise.resolve();
+
   private constructor(
     private readonly db: Database.Database,
+    /** Where snapshots are read a batch at a time, while `db` keeps answering. */
+    private readonly reader: Database.Database,
     readonly driver: string,
   ) {}
 
@@ -45,7 +51,10 @@ export class SqliteStore implements DirectoryStore {
     db.pragma('busy_timeout = 5000');
     db.pragma('foreign_keys = ON');
     db.pragma('synchronous = NORMAL');
-    return new SqliteStore(db, `${name} (SQLite ${db.prepare('SELECT sqlite_version()').pluck().get() as string})`);
+    // An in-memory database exists for one connection only.
+    const reader = file === ':memory:' ? db : new Database(file, { readonly: true, fileMustExist: true });
+    reader.pragma('busy_timeout = 5000');
+    return new SqliteStore(db, reader, `${name} (SQLite ${db.prepare('SELECT sqlite_version()').pluck().get() as string})`);
   }
 
   async migrate(): Promise<void> {
@@ -64,25 +73,33 @@ export class SqliteStore implements DirectoryStore {
     return this.db.prepare('SELECT revision FROM directory_meta WHERE id = 1').pluck().get() as number;
   }
 
+  /**
+   * The dataset as of one commit, read in slices (src/slices.ts): a batch of rows at a time in
+   * one read transaction on the reader connection, so a server loading a big revision keeps
+   * answering, and an import committing meanwhile is either all in or not at all.
+   */
   async readSnapshot(): Promise<Snapshot> {
-    // A deferred read transaction sees one consistent state even while an import commits.
-    return this.db.transaction(() => ({
-      revision: this.db.prepare('SELECT revision FROM directory_meta WHERE id = 1').pluck().get() as number,
-      dataset: this.readDataset(),
-    }))();
+    const read = this.reading.then(() => runInSlices(this.snapshotSteps()));
+    this.reading = read.catch(() => {});
+    return read;
+  }
+
+  private *snapshotSteps(): Steps<Snapshot> {
+    const reader = this.reader;
+    reader.exec('BEGIN');
+    let revision: number;
+    let rows: DatasetRows;
+    try {
+      revision = reader.prepare('SELECT revision FROM directory_meta WHERE id = 1').pluck().get() as number;
+      rows = yield* datasetRows(reader);
+    } finally {
+      reader.exec('COMMIT');
+    }
+    return { revision, dataset: yield* datasetSteps(rows) };
   }
 
   private readDataset(): Dataset {
-    const all = (sql: string) => this.db.prepare(sql).all() as Row[];
-    const rows: DatasetRows = {
-      categories: all(`SELECT ${CATEGORY_COLUMNS.join(', ')} FROM categories ORDER BY position`),
-      tools: all(`SELECT ${TOOL_COLUMNS.join(', ')} FROM tools ORDER BY slug`),
-      redirects: all(`SELECT ${REDIRECT_COLUMNS.join(', ')} FROM tool_redirects ORDER BY tool_slug, position`),
-      collections: all(`SELECT ${COLLECTION_COLUMNS.join(', ')} FROM collections ORDER BY position`),
-      items: all(`SELECT ${ITEM_COLUMNS.join(', ')} FROM collection_items ORDER BY collection_slug, position`),
-      synonyms: all(`SELECT ${SYNONYM_COLUMNS.join(', ')} FROM search_synonyms ORDER BY position`),
-    };
-    return rowsToDataset(rows);
+    return rowsToDataset(runAtOnce(datasetRows(this.db)));
   }
 
   async replaceDataset(dataset: Dataset): Promise<ImportReport> {
@@ -112,6 +129,27 @@ export class SqliteStore implements DirectoryStore {
   }
 
   async close(): Promise<void> {
+    if (this.reader !== this.db) this.reader.close();
     this.db.close();
   }
+}
+
+/** Every table's rows, a batch at a time. */
+function* datasetRows(connection: Database.Database): Steps<DatasetRows> {
+  function* all(sql: string): Steps<Row[]> {
+    const rows: Row[] = [];
+    for (const row of connection.prepare(sql).iterate() as IterableIterator<Row>) {
+      rows.push(row);
+      if (rows.length % 2000 === 0) yield;
+    }
+    return rows;
+  }
+  return {
+    categories: yield* all(`SELECT ${CATEGORY_COLUMNS.join(', ')} FROM categories ORDER BY position`),
+    tools: yield* all(`SELECT ${TOOL_COLUMNS.join(', ')} FROM tools ORDER BY slug`),
+    redirects: yield* all(`SELECT ${REDIRECT_COLUMNS.join(', ')} FROM tool_redirects ORDER BY tool_slug, position`),
+    collections: yield* all(`SELECT ${COLLECTION_COLUMNS.join(', ')} FROM collections ORDER BY position`),
+    items: yield* all(`SELECT ${ITEM_COLUMNS.join(', ')} FROM collection_items ORDER BY collection_slug, position`),
+    synonyms: yield* all(`SELECT ${SYNONYM_COLUMNS.join(', ')} FROM search_synonyms ORDER BY position`),
+  };
 }

@@ -72,3 +72,59 @@ test('/healthz and /readyz › alive, and ready with revision and limiter backen
   assert.equal(ready.node, process.version);
   assert.equal(ready.rate_limiter, 'memory');
 });
+
+test('live data › a big revision is built in slices: the server keeps answering while it loads', async (t) => {
+  const { app, store, directory } = await buildTestApp(t);
+  const dataset = fixtureDataset();
+  const base = dataset.tools[0]!;
+  for (let i = 0; i < 4000; i++) {
+    dataset.tools.push({ ...base, slug: `outil-${i}`, name: `Outil ${i}`, website_url: `https://outil-${i}.example.org/`, former_slugs: [], short_description: `Outil numéro ${i} pour la classe, avec des quiz et des exercices, pour les élèves du collège.` });
+  }
+  assert.ok((await store.replaceDataset(dataset)).changed);
+  let loaded = false;
+  const loading = directory.refresh().then((replaced) => {
+    loaded = true;
+    return replaced;
+  });
+  // Built in one block, the next revision would be ready before any request could run.
+  const health = await app.inject({ url: '/healthz' });
+  assert.equal(health.statusCode, 200);
+  assert.equal(loaded, false, 'a request was answered while the next revision was being built');
+  assert.equal(directory.current.model.tools.length, 9, 'meanwhile, the current revision serves');
+  assert.equal(await loading, true);
+  assert.equal(directory.current.model.tools.length, 4009);
+});
+
+test('live data › a change notified to every instance is loaded after a random delay up to the jitter', async () => {
+  const { LiveDirectory } = await import('../../src/live-directory.js');
+  let notify = () => {};
+  let reads = 0;
+  const snapshot = { revision: 1, dataset: fixtureDataset() };
+  const store = {
+    engine: 'postgres' as const,
+    driver: 'test',
+    migrate: async () => {},
+    revision: async () => snapshot.revision,
+    readSnapshot: async () => {
+      reads++;
+      return { ...snapshot };
+    },
+    replaceDataset: async () => { throw new Error('not used'); },
+    watch: async (listener: () => void) => {
+      notify = listener;
+      return async () => {};
+    },
+    close: async () => {},
+  };
+  const directory = await LiveDirectory.open(store, { checkEveryMs: 3_600_000, notifyJitterMs: 300 });
+  await directory.start();
+  const revision = () => directory.current.model.revision;
+  snapshot.revision = 2;
+  notify();
+  await new Promise((r) => setImmediate(r));
+  assert.equal(revision(), 1, 'not loaded at once');
+  for (let i = 0; i < 100 && revision() !== 2; i++) await new Promise((r) => setTimeout(r, 20));
+  assert.equal(revision(), 2, 'loaded within the jitter');
+  assert.equal(reads, 2);
+  await directory.stop();
+});

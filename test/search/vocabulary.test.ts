@@ -24,7 +24,7 @@ const word = fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'd', 'e'), minLeng
 test('vocabulary › fuzzy finds exactly the words within the bound, with their distance', () => {
   fc.assert(
     fc.property(fc.array(word, { minLength: 1, maxLength: 300 }), word, fc.integer({ min: 0, max: 2 }), (words, query, max) => {
-      const vocabulary = new Vocabulary(words);
+      const vocabulary = Vocabulary.of(words);
       const got = vocabulary.fuzzy(query, max).map((m) => `${vocabulary.words[m.index]}:${m.distance}`).sort();
       const want = [...new Set(words)].filter((w) => distance(w, query) <= max).map((w) => `${w}:${distance(w, query)}`).sort();
       assert.deepEqual(got, want);
@@ -36,7 +36,7 @@ test('vocabulary › fuzzy finds exactly the words within the bound, with their 
 test('vocabulary › prefixRange holds exactly the words that start with the prefix', () => {
   fc.assert(
     fc.property(fc.array(word, { maxLength: 200 }), fc.string({ unit: fc.constantFrom('a', 'b', 'c'), maxLength: 3 }), (words, prefix) => {
-      const vocabulary = new Vocabulary(words);
+      const vocabulary = Vocabulary.of(words);
       const [from, to] = vocabulary.prefixRange(prefix);
       assert.deepEqual(vocabulary.words.slice(from, to), [...new Set(words)].sort().filter((w) => w.startsWith(prefix)));
     }),
