@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import type { Dataset, Snapshot } from '../domain.js';
+import { CHANGE_COLUMNS, SELECT_CHANGES, SELECT_HISTORY_SLUGS, SELECT_LATEST_CHANGE, changeHistory, changeInstant, changesToRows, rowsToChanges, toolChanges } from './change-log.js';
 import type { DirectoryStore } from './directory-store.js';
 import { diffDatasets, type ImportReport } from './import-report.js';
 import { migrations } from './schema-migrations.js';
@@ -69,6 +70,7 @@ export class SqliteStore implements DirectoryStore {
     return this.db.transaction(() => ({
       revision: this.db.prepare('SELECT revision FROM directory_meta WHERE id = 1').pluck().get() as number,
       dataset: this.readDataset(),
+      changes: rowsToChanges(this.db.prepare(SELECT_CHANGES).all() as Row[]),
     }))();
   }
 
@@ -86,7 +88,8 @@ export class SqliteStore implements DirectoryStore {
 
   async replaceDataset(dataset: Dataset): Promise<ImportReport> {
     const run = this.db.transaction((): ImportReport => {
-      const diff = diffDatasets(this.readDataset(), dataset);
+      const before = this.readDataset();
+      const diff = diffDatasets(before, dataset);
       const current = this.db.prepare('SELECT revision FROM directory_meta WHERE id = 1').pluck().get() as number;
       if (!diff.changed) return { ...diff, revision: current };
       for (const table of ['collection_items', 'collections', 'tool_redirects', 'tools', 'categories']) {
@@ -103,7 +106,10 @@ export class SqliteStore implements DirectoryStore {
       load('collections', COLLECTION_COLUMNS, rows.collections);
       load('collection_items', ITEM_COLUMNS, rows.items);
       const revision = current + 1;
-      this.db.prepare('UPDATE directory_meta SET revision = ?, imported_at = ? WHERE id = 1').run(revision, new Date().toISOString());
+      const history = changeHistory(this.db.prepare(SELECT_HISTORY_SLUGS).all() as Row[], this.db.prepare(SELECT_LATEST_CHANGE).pluck().get());
+      const now = new Date();
+      load('tool_changes', CHANGE_COLUMNS, changesToRows(toolChanges(before, dataset, history, revision, changeInstant(now, history.latest))));
+      this.db.prepare('UPDATE directory_meta SET revision = ?, imported_at = ? WHERE id = 1').run(revision, now.toISOString());
       return { ...diff, revision };
     });
     return run.immediate();
