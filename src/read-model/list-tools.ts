@@ -20,6 +20,11 @@ export interface ToolsQuery {
   /** Folded words of `q`; empty when there is no search. */
   words: readonly string[];
   sort: ToolSort;
+  /**
+   * `updated_since`: only tools updated (or created: `created_at` ≤ `updated_at`) at or
+   * after this instant, in ms since the epoch. Absent or null: no restriction.
+   */
+  updatedSince?: number | null;
 }
 
 export interface ToolsPage {
@@ -55,34 +60,95 @@ export function listTools(model: ReadModel, query: ToolsQuery): ToolsPage {
 /** The set of matching tools, or null for "all of them". */
 function matching(model: ReadModel, query: ToolsQuery): Bitset | null {
   const filters = filterSet(model, query);
-  if (query.words.length === 0) return filters;
-  const found = model.search.containingAll(query.words);
-  return filters === null ? found : filters.and(found);
+  const found = searchMatches(model, query);
+  return found === null ? filters : filters === null ? found : filters.and(found);
 }
 
-// Filter combinations repeat a lot (a few categories × pricing × education): keep their sets.
+/**
+ * The tools that the search (`q`) matches, or null when there is no search. The list and
+ * the facets (facets.ts) both ask the search through this one function.
+ */
+export function searchMatches(model: ReadModel, query: ToolsQuery): Bitset | null {
+  return query.words.length === 0 ? null : model.search.containingAll(query.words);
+}
+
+/** Each active filter's own set of tools; null where the filter is not active. */
+export interface FilterSets {
+  category: Bitset | null;
+  pricing: Bitset | null;
+  education: Bitset | null;
+  updated: Bitset | null;
+}
+
+// Filter sets repeat a lot (a few categories × pricing × education × a sync instant): keep
+// them per model, in a memo that starts again from empty past 1,000 entries.
 const filterMemo = new WeakMap<ReadModel, Map<string, Bitset | null>>();
 
-function filterSet(model: ReadModel, query: ToolsQuery): Bitset | null {
-  const key = `${query.categories?.join(',') ?? '*'}|${query.pricing?.join(',') ?? '*'}|${query.educationOnly}`;
+function memoized(model: ReadModel, key: string, build: () => Bitset | null): Bitset | null {
   let memo = filterMemo.get(model);
   if (!memo) filterMemo.set(model, (memo = new Map()));
-  const known = memo.get(key);
-  if (known !== undefined) return known;
-  let set: Bitset | null = null;
-  const narrow = (other: Bitset) => (set = set === null ? other : set.and(other));
-  if (query.categories) {
-    const sets = query.categories.flatMap((slug) => {
-      const ci = model.categoryIndex.get(slug);
-      return ci === undefined ? [] : [model.byCategory[ci]!];
-    });
-    narrow(sets.length === 0 ? new Bitset(model.tools.length) : sets.reduce((a, b) => a.or(b)));
-  }
-  if (query.pricing) narrow(query.pricing.map((p) => model.byPricing[PRICING_MODELS.indexOf(p)]!).reduce((a, b) => a.or(b)));
-  if (query.educationOnly) narrow(model.withEducation);
+  if (memo.has(key)) return memo.get(key)!;
+  const set = build();
   if (memo.size >= 1_000) memo.clear();
   memo.set(key, set);
   return set;
+}
+
+/**
+ * How many tools were updated at or after `since`: a binary search in the updated-at
+ * order, so the set below is that order's first `rank` tools.
+ */
+function updatedRank(model: ReadModel, since: number): number {
+  const times = model.updatedDescTimes;
+  let lo = 0;
+  let hi = times.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (times[mid]! >= since) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+export function filterSets(model: ReadModel, query: ToolsQuery): FilterSets {
+  const n = model.tools.length;
+  const { categories, pricing } = query;
+  const rank = query.updatedSince == null ? null : updatedRank(model, query.updatedSince);
+  return {
+    category: categories
+      ? memoized(model, `c ${categories.join(',')}`, () => {
+          const sets = categories.flatMap((slug) => {
+            const ci = model.categoryIndex.get(slug);
+            return ci === undefined ? [] : [model.byCategory[ci]!];
+          });
+          return sets.length === 0 ? new Bitset(n) : sets.reduce((a, b) => a.or(b));
+        })
+      : null,
+    pricing: pricing ? memoized(model, `p ${pricing.join(',')}`, () => pricing.map((p) => model.byPricing[PRICING_MODELS.indexOf(p)]!).reduce((a, b) => a.or(b))) : null,
+    education: query.educationOnly ? model.withEducation : null,
+    updated:
+      rank === null
+        ? null
+        : memoized(model, `u ${rank}`, () => {
+            const set = new Bitset(n);
+            set.addAll(model.byUpdatedDesc.subarray(0, rank));
+            return set;
+          }),
+  };
+}
+
+/** The intersection of the given sets; null (everything) when none is given. */
+export function intersectAll(sets: ReadonlyArray<Bitset | null>): Bitset | null {
+  let out: Bitset | null = null;
+  for (const set of sets) if (set !== null) out = out === null ? set : out.and(set);
+  return out;
+}
+
+function filterSet(model: ReadModel, query: ToolsQuery): Bitset | null {
+  const sets = filterSets(model, query);
+  const rank = query.updatedSince == null ? '*' : updatedRank(model, query.updatedSince);
+  const key = `f ${query.categories?.join(',') ?? '*'}|${query.pricing?.join(',') ?? '*'}|${query.educationOnly}|${rank}`;
+  return memoized(model, key, () => intersectAll([sets.category, sets.pricing, sets.education, sets.updated]));
 }
 
 /**

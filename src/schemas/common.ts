@@ -65,3 +65,8 @@ export const TooManyRequests = {
 };
 export const BadRequest = { ...ProblemDetails, description: 'A parameter has a value it cannot take; every one is listed in `errors`' };
 export const NotFound = { ...ProblemDetails, description: 'No published resource has this slug; `suggestions` lists the nearest ones' };
+
+/** The responses of a GET that serves one media type other than JSON's (a feed, an export). */
+export function mediaResponses(mediaType: string, schema: object, description: string) {
+  return { 200: documented({ content: { [mediaType]: { schema } } }, description), 304: NotModified, 429: TooManyRequests };
+}
