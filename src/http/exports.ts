@@ -3,8 +3,8 @@
  * never from a second copy of the mapping:
  * - NDJSON: one tool detail per line, each line the `data` of GET /tools/{slug};
  * - CSV for spreadsheets: one row per tool, `;`-separated (a French Excel splits columns on
- *   `;`), RFC 4180 quoting, CRLF, UTF-8 with a BOM (without it Excel misreads accents),
- *   numbers with a decimal comma, lists joined with ` | `, a header row;
+ *   `;`), every value quoted (RFC 4180), CRLF, UTF-8 with a BOM (without it Excel misreads
+ *   accents), numbers with a decimal comma, lists joined with ` | `, a header row;
  * - a Frictionless Data Package (datapackage.json, v2) describing both, with their schemas,
  *   sizes, hashes, the CC BY 4.0 licence and the publisher as source.
  */
@@ -74,8 +74,10 @@ export function csvExport(model: ReadModel, base: string): string {
       record_delimiter: 'windows',
       header: true,
       columns: CSV_COLUMNS.map((c) => c.name),
-      // RFC 4180: a field with a line break is quoted, even a lone `\n` inside a CRLF file.
-      quoted_match: /[\r\n]/,
+      // Every value in quotes (RFC 4180 allows it), not only those with `;`, `"` or a line
+      // break: LibreOffice's import dialog ticks comma, semicolon and tab by default, and
+      // splits an unquoted description at its commas. Empty (null) stays empty.
+      quoted: true,
       cast: { boolean: (v) => (v ? 'true' : 'false'), number: decimalComma },
     },
   );

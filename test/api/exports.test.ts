@@ -55,12 +55,15 @@ test('export/tools.csv › UTF-8 with BOM, `;`, CRLF; parsed back by a CSV libra
   const header = res.body.slice(1, res.body.indexOf('\r\n'));
   assert.equal(
     header,
-    'slug;name;short_description;category_slug;category_name;pricing;has_education_pricing;website_url;logo_url;api_url;pricing_summary;' +
-      'starting_price_amount;starting_price_currency;starting_price_period;pricing_url;education_summary;education_eligibility;education_url;' +
-      'created_at;updated_at;last_verified_at',
+    ['slug', 'name', 'short_description', 'category_slug', 'category_name', 'pricing', 'has_education_pricing', 'website_url', 'logo_url', 'api_url',
+      'pricing_summary', 'starting_price_amount', 'starting_price_currency', 'starting_price_period', 'pricing_url', 'education_summary',
+      'education_eligibility', 'education_url', 'created_at', 'updated_at', 'last_verified_at'].map((h) => `"${h}"`).join(';'),
   );
   // Like most readers, a line break outside quotes ends a record, whether CRLF or LF.
   const rows: Array<Record<string, string>> = parse(res.rawPayload, { bom: true, delimiter: ';', columns: true, record_delimiter: ['\r\n', '\n'] });
+  // LibreOffice's import dialog splits on comma, semicolon and tab by default: every value
+  // is quoted, so descriptions with commas still land in one column.
+  assert.deepEqual(parse(res.rawPayload, { bom: true, delimiter: [';', ',', '\t'], columns: true, record_delimiter: ['\r\n', '\n'] }), rows);
   const details = (await app.inject({ url: `${API}/tools?per_page=100` })).json().data as Array<{ slug: string }>;
   assert.equal(rows.length, details.length);
   for (const [k, summary] of details.entries()) {
@@ -99,7 +102,8 @@ test('export/tools.csv › UTF-8 with BOM, `;`, CRLF; parsed back by a CSV libra
   assert.equal(rows.find((r) => r.slug === 'oeuvre-studio')!.education_eligibility, 'enseignants | élèves');
   // Every record ends with CRLF, and line breaks inside fields are quoted (RFC 4180 §2).
   assert.ok(res.body.endsWith('\r\n'));
-  assert.ok(res.body.includes('"Première ligne du résumé des offres.\nDeuxième ligne ; avec un ""point-virgule"".\nTroisième ligne."'));
+  assert.ok(res.body.includes(';"Première ligne du résumé des offres.\nDeuxième ligne ; avec un ""point-virgule"".\nTroisième ligne.";'));
+  assert.ok(res.body.includes(';"14,99";"EUR";"month";'), 'numbers quoted too: a decimal comma is no separator');
 });
 
 test('datapackage.json › a Frictionless Data Package: both exports, their schemas, size and hash, CC BY 4.0, the publisher as source', async (t) => {
@@ -124,7 +128,7 @@ test('datapackage.json › a Frictionless Data Package: both exports, their sche
   }
   const [csv, ndjson] = pkg.resources;
   const csvBody = (await app.inject({ url: `${API}/export/tools.csv` })).body;
-  assert.deepEqual(csv.schema.fields.map((f: { name: string }) => f.name), csvBody.slice(1, csvBody.indexOf('\r\n')).split(';'), 'CSV fields = the header row');
+  assert.deepEqual(csv.schema.fields.map((f: { name: string }) => f.name), parse(csvBody, { bom: true, delimiter: ';', to: 1 })[0], 'CSV fields = the header row');
   assert.deepEqual(csv.dialect, { delimiter: ';', lineTerminator: '\r\n', quoteChar: '"', doubleQuote: true, header: true });
   assert.equal(csv.schema.fields.find((f: { name: string }) => f.name === 'starting_price_amount').decimalChar, ',');
   const firstLine = JSON.parse((await app.inject({ url: `${API}/export/tools.ndjson` })).body.split('\n')[0]!);
