@@ -48,7 +48,7 @@ const RATE_LIMIT_HEADERS = {
 const SUCCESS_HEADERS = {
   ETag: { type: 'string', description: 'Weak validator; send it back in If-None-Match to get a 304' },
   'Cache-Control': { type: 'string', description: 'public, max-age=300' },
-  Link: { type: 'string', description: 'RFC 8288 links: rel="license" (CC BY 4.0), and for lists first/prev/next/last/self' },
+  Link: { type: 'string', description: 'RFC 8288 links: rel="license" (CC BY 4.0); for lists first/prev/next/last/self; on /tools also rel="alternate" (feeds, exports) and rel="describedby" (datapackage.json)' },
   ...RATE_LIMIT_HEADERS,
 };
 
