@@ -16,6 +16,9 @@ import { createFastPath } from './http/fast-path.js';
 import { baseUrlOf } from './http/request-context.js';
 import { CC_BY, type RouteContext } from './http/route-context.js';
 import { categoryRoutes } from './http/routes/categories.js';
+import { changeRoutes } from './http/routes/changes.js';
+import { exportRoutes } from './http/routes/exports.js';
+import { feedRoutes } from './http/routes/feeds.js';
 import { collectionRoutes } from './http/routes/collections.js';
 import { openapiRoute } from './http/routes/openapi.js';
 import { operationRoutes, type Lifecycle } from './http/routes/operations.js';
@@ -52,7 +55,9 @@ const COMMON_HEADERS = {
 };
 const COMMON_HEADER_LIST = Object.entries(COMMON_HEADERS).flat();
 const UNLIMITED = new Set(['/healthz', '/readyz']);
-const KNOWN_PATH = new RegExp(`^${API_PREFIX}/(?:tools(?:/[^/]+)?|collections(?:/[^/]+)?|categories|openapi\\.json)/?$`);
+const KNOWN_PATH = new RegExp(
+  `^${API_PREFIX}/(?:tools(?:/[^/]+)?|collections(?:/[^/]+)?|categories|openapi\\.json|changes|feed\\.(?:json|atom)|export/tools\\.(?:ndjson|csv)|datapackage\\.json)/?$`,
+);
 const ALLOWED = 'GET, HEAD, OPTIONS';
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
@@ -117,7 +122,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
           'No key needed. 60 requests per rolling minute per client address (RateLimit-* headers). Data under CC BY 4.0.',
         license: { name: 'CC BY 4.0 (data)', url: CC_BY.url },
       },
-      tags: [{ name: 'tools' }, { name: 'collections' }, { name: 'categories' }, { name: 'meta' }],
+      tags: [{ name: 'tools' }, { name: 'collections' }, { name: 'categories' }, { name: 'changes' }, { name: 'exports' }, { name: 'meta' }],
     },
   });
 
@@ -179,6 +184,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   toolRoutes(app, ctx);
   collectionRoutes(app, ctx);
   categoryRoutes(app, ctx);
+  changeRoutes(app, ctx);
+  feedRoutes(app, ctx);
+  exportRoutes(app, ctx);
   openapiRoute(app, ctx);
   operationRoutes(app, ctx, limiter, lifecycle);
 

@@ -5,6 +5,8 @@
 
 export const PRICING_MODELS = ['free', 'freemium', 'paid', 'enterprise'] as const;
 export type PricingModel = (typeof PRICING_MODELS)[number];
+/** How the pricing models read in French, for people (feeds, facet labels). */
+export const PRICING_LABELS: Record<PricingModel, string> = { free: 'Gratuit', freemium: 'Freemium', paid: 'Payant', enterprise: 'Entreprise' };
 
 export const COLLECTION_KINDS = ['top', 'stack'] as const;
 export type CollectionKind = (typeof COLLECTION_KINDS)[number];
@@ -104,8 +106,37 @@ export interface Dataset {
   synonyms: SynonymSet;
 }
 
-/** A dataset as read from the store, with the revision that identifies it. */
+/**
+ * What an import did to one tool, as the public saw it (store/change-log.ts). A draft's
+ * edits record nothing: only moves into, within and out of the published directory.
+ */
+export const CHANGE_KINDS = ['created', 'updated', 'unpublished', 'republished', 'renamed'] as const;
+export type ChangeKind = (typeof CHANGE_KINDS)[number];
+
+export interface ToolChange {
+  /** The revision the import produced. */
+  revision: number;
+  /** The import's instant, RFC 3339 UTC to the second; never earlier than the change before it. */
+  at: string;
+  kind: ChangeKind;
+  /** The tool's slug after the change (for `unpublished`, its last published slug). */
+  slug: string;
+  /** For `renamed`: the slug before; otherwise null. */
+  previous_slug: string | null;
+  /** The tool as published after the change (for `unpublished`: as last published). */
+  tool: {
+    name: string;
+    short_description: string;
+    category: { slug: string; name: string };
+    pricing: PricingModel;
+    website_url: string;
+  };
+}
+
+/** A dataset as read from the store, with the revision that identifies it and the change log up to it. */
 export interface Snapshot {
   revision: number;
   dataset: Dataset;
+  /** Oldest first (by revision, then position in the import). */
+  changes: ToolChange[];
 }

@@ -7,7 +7,7 @@ import fastJson from 'fast-json-stringify';
 import type { ReadModel } from '../read-model/read-model.js';
 import { CategoryList } from '../schemas/categories.js';
 import { CollectionDetail, CollectionList, type Collection, type CollectionSummary } from '../schemas/collections.js';
-import { ToolDetail, ToolList, type Tool, type ToolSummary } from '../schemas/tools.js';
+import { Tool, ToolDetail, ToolList, type ToolSummary } from '../schemas/tools.js';
 
 export const API_PREFIX = '/api/v1/directory';
 
@@ -20,6 +20,8 @@ export interface License {
 export const serialize = {
   toolList: fastJson(ToolList),
   toolDetail: fastJson(ToolDetail),
+  /** A Tool alone: the `data` of toolDetail, one line of the NDJSON export. */
+  tool: fastJson(Tool),
   collectionList: fastJson(CollectionList),
   collectionDetail: fastJson(CollectionDetail),
   categoryList: fastJson(CategoryList),

@@ -3,58 +3,34 @@
  * once, numbers are whole decimal numbers (never `Infinity`, `1e3`, `0x10` or `1.0`), a
  * parameter given twice is refused, and unknown parameters are ignored.
  */
-import { PRICING_MODELS, type PricingModel } from '../domain.js';
+import { PRICING_MODELS } from '../domain.js';
 import type { ToolSort, ToolsQuery } from '../read-model/list-tools.js';
+import { FACET_NAMES, type FacetName } from '../read-model/facets.js';
 import { closest, foldedWords, normalizeText } from '../text/french-text.js';
-import { ProblemError, type ParameterError } from './problems.js';
+import type { ParameterError } from './problems.js';
+import { choicesParameter, instantParameter, parsePaging, refuseIfAny, single, type RawQuery } from './query-parameters.js';
 
-export const DEFAULT_PER_PAGE = 30;
-export const MAX_PER_PAGE = 100;
 export const MAX_Q_LENGTH = 200;
 const SORTS = ['name', '-updated_at', '-created_at'] as const;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const DIGITS = /^[0-9]+$/;
 
 export interface ParsedToolsQuery extends ToolsQuery {
   /** Whether `sort` was given (links repeat it only then). */
   sortGiven: boolean;
-}
-
-type Raw = Record<string, string | string[] | undefined>;
-
-/** A value given once, or an error; `undefined` when absent. */
-function single(raw: Raw, name: string, errors: ParameterError[]): string | undefined {
-  const value = Object.hasOwn(raw, name) ? raw[name] : undefined;
-  if (Array.isArray(value)) {
-    errors.push({ parameter: name, value: value.join(','), message: 'is given more than once; give it once (use a comma-separated list for several values)' });
-    return undefined;
-  }
-  return value;
+  /** `updated_since` in UTC, as links repeat it, or null. */
+  updatedSinceText: string | null;
+  /** The facets asked for, in FACET_NAMES order (none: no `meta.facets`). */
+  facets: readonly FacetName[];
 }
 
 function list(value: string): string[] {
   return value.split(',').map((s) => s.trim());
 }
 
-export function parseToolsQuery(raw: Raw): ParsedToolsQuery {
+export function parseToolsQuery(raw: RawQuery): ParsedToolsQuery {
   const errors: ParameterError[] = [];
 
-  let page = 1;
-  const pageText = single(raw, 'page', errors)?.trim();
-  if (pageText !== undefined && pageText !== '') {
-    if (!DIGITS.test(pageText) || Number(pageText) < 1 || !Number.isSafeInteger(Number(pageText))) {
-      errors.push({ parameter: 'page', value: pageText, message: `must be a whole number from 1 to ${Number.MAX_SAFE_INTEGER}` });
-    } else page = Number(pageText);
-  }
-
-  let perPage = DEFAULT_PER_PAGE;
-  const perPageText = single(raw, 'per_page', errors)?.trim();
-  if (perPageText !== undefined && perPageText !== '') {
-    // Any whole number above 100 is clamped, however long its text.
-    if (!DIGITS.test(perPageText) || /^0+$/.test(perPageText)) {
-      errors.push({ parameter: 'per_page', value: perPageText, message: `must be a whole number from 1 to ${MAX_PER_PAGE} (larger values are clamped to ${MAX_PER_PAGE})` });
-    } else perPage = perPageText.replace(/^0+/, '').length > 3 ? MAX_PER_PAGE : Math.min(Number(perPageText), MAX_PER_PAGE);
-  }
+  const { page, perPage } = parsePaging(raw, errors);
 
   let categories: string[] | null = null;
   const categoryText = single(raw, 'category', errors)?.trim();
@@ -66,21 +42,7 @@ export function parseToolsQuery(raw: Raw): ParsedToolsQuery {
     } else categories = [...new Set(slugs)].sort();
   }
 
-  let pricing: PricingModel[] | null = null;
-  const pricingText = single(raw, 'pricing', errors)?.trim();
-  if (pricingText !== undefined && pricingText !== '') {
-    const values = list(pricingText).map((v) => v.toLowerCase());
-    const unknown = values.filter((v) => !(PRICING_MODELS as readonly string[]).includes(v));
-    if (unknown.length > 0) {
-      const suggestion = closest(unknown[0]!.slice(0, 40), PRICING_MODELS, 1)[0];
-      errors.push({
-        parameter: 'pricing',
-        value: pricingText,
-        message: `must be free, freemium, paid or enterprise, or several separated by commas${suggestion ? `; did you mean "${suggestion}"?` : ''}`,
-        ...(suggestion ? { suggestion } : {}),
-      });
-    } else pricing = PRICING_MODELS.filter((m) => values.includes(m));
-  }
+  const pricing = choicesParameter(raw, 'pricing', PRICING_MODELS, 'must be free, freemium, paid or enterprise, or several separated by commas', errors);
 
   let educationOnly = false;
   const eduText = single(raw, 'has_education_pricing', errors)?.trim();
@@ -122,12 +84,16 @@ export function parseToolsQuery(raw: Raw): ParsedToolsQuery {
     }
   }
 
-  if (errors.length > 0) {
-    const detail = errors.map((e) => `${e.parameter} ${e.message}${e.message.endsWith('?') ? '' : '.'}`).join(' ');
-    throw new ProblemError('invalid-parameter', detail, { errors: errors.map((e) => ({ ...e, value: e.value.slice(0, 200) })) });
-  }
+  const updatedSince = instantParameter(raw, 'updated_since', errors);
+
+  const facets = choicesParameter(raw, 'facets', FACET_NAMES, `must be one or more of ${FACET_NAMES.join(', ')}, separated by commas`, errors) ?? [];
+
+  refuseIfAny(errors);
   if (q === null && sort === 'relevance') sort = 'name';
-  return { page, perPage, categories, pricing, educationOnly, sort, q, sortGiven };
+  return {
+    page, perPage, categories, pricing, educationOnly, sort, q, sortGiven,
+    updatedSince: updatedSince?.ms ?? null, updatedSinceText: updatedSince?.canonical ?? null, facets,
+  };
 }
 
 /** The canonical query string of a page: the same query always gives the same text. */
@@ -137,7 +103,9 @@ export function canonicalToolsQuery(query: ParsedToolsQuery, page: number): stri
   if (query.categories) parts.push(`category=${query.categories.join(',')}`);
   if (query.pricing) parts.push(`pricing=${query.pricing.join(',')}`);
   if (query.educationOnly) parts.push('has_education_pricing=1');
+  if (query.updatedSinceText !== null) parts.push(`updated_since=${query.updatedSinceText}`);
   if (query.sortGiven) parts.push(`sort=${query.sort}`);
+  if (query.facets.length > 0) parts.push(`facets=${query.facets.join(',')}`);
   parts.push(`page=${page}`, `per_page=${query.perPage}`);
   return parts.join('&');
 }

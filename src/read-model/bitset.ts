@@ -45,12 +45,14 @@ export class Bitset {
 
   count(): number {
     let n = 0;
-    for (let w = 0; w < this.words.length; w++) {
-      let v = this.words[w]!;
-      v -= (v >>> 1) & 0x55555555;
-      v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-      n += (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-    }
+    for (let w = 0; w < this.words.length; w++) n += popcount(this.words[w]!);
+    return n;
+  }
+
+  /** The size of the intersection with `other`, without building it. */
+  countAnd(other: Bitset): number {
+    let n = 0;
+    for (let w = 0; w < this.words.length; w++) n += popcount(this.words[w]! & other.words[w]!);
     return n;
   }
 
@@ -72,4 +74,12 @@ export class Bitset {
     }
     return out;
   }
+}
+
+/** Set bits in a 32-bit word (the SWAR count). */
+function popcount(word: number): number {
+  let v = word;
+  v -= (v >>> 1) & 0x55555555;
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }

@@ -6,6 +6,7 @@
  */
 import type { PricingModel } from '../domain.js';
 import { PRICING_MODELS } from '../domain.js';
+import type { SearchResult } from '../search/search-index.js';
 import { Bitset } from './bitset.js';
 import type { ReadModel } from './read-model.js';
 
@@ -20,6 +21,11 @@ export interface ToolsQuery {
   /** The search text (NFC, single spaces), or null for no search. */
   q: string | null;
   sort: ToolSort;
+  /**
+   * `updated_since`: only tools updated (or created: `created_at` ≤ `updated_at`) at or
+   * after this instant, in ms since the epoch. Absent or null: no restriction.
+   */
+  updatedSince?: number | null;
 }
 
 export interface ToolsPage {
@@ -31,7 +37,7 @@ export interface ToolsPage {
 export function listTools(model: ReadModel, query: ToolsQuery): ToolsPage {
   const start = (query.page - 1) * query.perPage;
   const filters = filterSet(model, query);
-  const found = query.q === null ? null : model.search.search(query.q);
+  const found = search(model, query);
   const matches = found === null ? filters : filters === null ? found.set : filters.and(found.set);
   const total = matches === null ? model.tools.length : matches.count();
   if (start >= total) return { total, items: [] };
@@ -58,27 +64,94 @@ function inOrder(order: ArrayLike<number>, members: Bitset | null, start: number
   return items;
 }
 
-// Filter combinations repeat a lot (a few categories × pricing × education): keep their sets.
+/** What the search (`q`) finds, or null when there is no search. */
+function search(model: ReadModel, query: ToolsQuery): SearchResult | null {
+  return query.q === null ? null : model.search.search(query.q);
+}
+
+/**
+ * The tools that the search (`q`) matches, or null when there is no search. The list and
+ * the facets (facets.ts) both ask the search through this one function.
+ */
+export function searchMatches(model: ReadModel, query: ToolsQuery): Bitset | null {
+  return search(model, query)?.set ?? null;
+}
+
+/** Each active filter's own set of tools; null where the filter is not active. */
+export interface FilterSets {
+  category: Bitset | null;
+  pricing: Bitset | null;
+  education: Bitset | null;
+  updated: Bitset | null;
+}
+
+// Filter sets repeat a lot (a few categories × pricing × education × a sync instant): keep
+// them per model, in a memo that starts again from empty past 1,000 entries.
 const filterMemo = new WeakMap<ReadModel, Map<string, Bitset | null>>();
 
-function filterSet(model: ReadModel, query: ToolsQuery): Bitset | null {
-  const key = `${query.categories?.join(',') ?? '*'}|${query.pricing?.join(',') ?? '*'}|${query.educationOnly}`;
+function memoized(model: ReadModel, key: string, build: () => Bitset | null): Bitset | null {
   let memo = filterMemo.get(model);
   if (!memo) filterMemo.set(model, (memo = new Map()));
-  const known = memo.get(key);
-  if (known !== undefined) return known;
-  let set: Bitset | null = null;
-  const narrow = (other: Bitset) => (set = set === null ? other : set.and(other));
-  if (query.categories) {
-    const sets = query.categories.flatMap((slug) => {
-      const ci = model.categoryIndex.get(slug);
-      return ci === undefined ? [] : [model.byCategory[ci]!];
-    });
-    narrow(sets.length === 0 ? new Bitset(model.tools.length) : sets.reduce((a, b) => a.or(b)));
-  }
-  if (query.pricing) narrow(query.pricing.map((p) => model.byPricing[PRICING_MODELS.indexOf(p)]!).reduce((a, b) => a.or(b)));
-  if (query.educationOnly) narrow(model.withEducation);
+  if (memo.has(key)) return memo.get(key)!;
+  const set = build();
   if (memo.size >= 1_000) memo.clear();
   memo.set(key, set);
   return set;
+}
+
+/**
+ * How many tools were updated at or after `since`: a binary search in the updated-at
+ * order, so the set below is that order's first `rank` tools.
+ */
+function updatedRank(model: ReadModel, since: number): number {
+  const times = model.updatedDescTimes;
+  let lo = 0;
+  let hi = times.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (times[mid]! >= since) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+export function filterSets(model: ReadModel, query: ToolsQuery): FilterSets {
+  const n = model.tools.length;
+  const { categories, pricing } = query;
+  const rank = query.updatedSince == null ? null : updatedRank(model, query.updatedSince);
+  return {
+    category: categories
+      ? memoized(model, `c ${categories.join(',')}`, () => {
+          const sets = categories.flatMap((slug) => {
+            const ci = model.categoryIndex.get(slug);
+            return ci === undefined ? [] : [model.byCategory[ci]!];
+          });
+          return sets.length === 0 ? new Bitset(n) : sets.reduce((a, b) => a.or(b));
+        })
+      : null,
+    pricing: pricing ? memoized(model, `p ${pricing.join(',')}`, () => pricing.map((p) => model.byPricing[PRICING_MODELS.indexOf(p)]!).reduce((a, b) => a.or(b))) : null,
+    education: query.educationOnly ? model.withEducation : null,
+    updated:
+      rank === null
+        ? null
+        : memoized(model, `u ${rank}`, () => {
+            const set = new Bitset(n);
+            set.addAll(model.byUpdatedDesc.subarray(0, rank));
+            return set;
+          }),
+  };
+}
+
+/** The intersection of the given sets; null (everything) when none is given. */
+export function intersectAll(sets: ReadonlyArray<Bitset | null>): Bitset | null {
+  let out: Bitset | null = null;
+  for (const set of sets) if (set !== null) out = out === null ? set : out.and(set);
+  return out;
+}
+
+function filterSet(model: ReadModel, query: ToolsQuery): Bitset | null {
+  const sets = filterSets(model, query);
+  const rank = query.updatedSince == null ? '*' : updatedRank(model, query.updatedSince);
+  const key = `f ${query.categories?.join(',') ?? '*'}|${query.pricing?.join(',') ?? '*'}|${query.educationOnly}|${rank}`;
+  return memoized(model, key, () => intersectAll([sets.category, sets.pricing, sets.education, sets.updated]));
 }

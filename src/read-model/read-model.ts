@@ -3,7 +3,7 @@
  * store snapshot, then only read. Drafts are left out here, so no route can leak them.
  * A new revision builds a new model that replaces the old one in a single assignment.
  */
-import type { CategoryRecord, CollectionRecord, Snapshot, ToolRecord } from '../domain.js';
+import type { CategoryRecord, CollectionRecord, Snapshot, ToolChange, ToolRecord } from '../domain.js';
 import { PRICING_MODELS, COLLECTION_KINDS } from '../domain.js';
 import { SearchIndex } from '../search/search-index.js';
 import { Bitset } from './bitset.js';
@@ -39,12 +39,18 @@ export interface ReadModel {
   readonly byPricing: readonly Bitset[];
   readonly withEducation: Bitset;
   readonly byUpdatedDesc: Int32Array;
+  /** `updated_at` of `byUpdatedDesc[k]` in ms, for `updated_since` (a binary search, not a scan). */
+  readonly updatedDescTimes: Float64Array;
   readonly byCreatedDesc: Int32Array;
   /** Published collections, ordered by kind (top, then stack) then title. */
   readonly collections: readonly CollectionView[];
   readonly collectionIndex: ReadonlyMap<string, number>;
   /** For each tool, the indices of the published collections that include it. */
   readonly toolCollections: ReadonlyArray<readonly number[]>;
+  /** The change log, oldest first; only ever names what was public (store/change-log.ts). */
+  readonly changes: readonly ToolChange[];
+  /** `at` of `changes[k]` in ms, never decreasing, for `since`. */
+  readonly changeTimes: Float64Array;
 }
 
 const collator = new Intl.Collator('fr');
@@ -133,9 +139,12 @@ export function* readModelSteps(snapshot: Snapshot): Steps<ReadModel> {
     byPricing,
     withEducation,
     byUpdatedDesc,
+    updatedDescTimes: Float64Array.from(byUpdatedDesc, (i) => Date.parse(tools[i]!.updated_at)),
     byCreatedDesc,
     collections,
     collectionIndex: new Map(collections.map((c, i) => [c.record.slug, i])),
     toolCollections,
+    changes: snapshot.changes,
+    changeTimes: Float64Array.from(snapshot.changes, (c) => Date.parse(c.at)),
   };
 }

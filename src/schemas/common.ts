@@ -48,7 +48,7 @@ const RATE_LIMIT_HEADERS = {
 const SUCCESS_HEADERS = {
   ETag: { type: 'string', description: 'Weak validator; send it back in If-None-Match to get a 304' },
   'Cache-Control': { type: 'string', description: 'public, max-age=300' },
-  Link: { type: 'string', description: 'RFC 8288 links: rel="license" (CC BY 4.0), and for lists first/prev/next/last/self' },
+  Link: { type: 'string', description: 'RFC 8288 links: rel="license" (CC BY 4.0); for lists first/prev/next/last/self; on /tools also rel="alternate" (feeds, exports) and rel="describedby" (datapackage.json)' },
   ...RATE_LIMIT_HEADERS,
 };
 
@@ -65,3 +65,8 @@ export const TooManyRequests = {
 };
 export const BadRequest = { ...ProblemDetails, description: 'A parameter has a value it cannot take; every one is listed in `errors`' };
 export const NotFound = { ...ProblemDetails, description: 'No published resource has this slug; `suggestions` lists the nearest ones' };
+
+/** The responses of a GET that serves one media type other than JSON's (a feed, an export). */
+export function mediaResponses(mediaType: string, schema: object, description: string) {
+  return { 200: documented({ content: { [mediaType]: { schema } } }, description), 304: NotModified, 429: TooManyRequests };
+}

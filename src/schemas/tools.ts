@@ -1,5 +1,5 @@
 /** The tool resource: summary (lists), detail, list envelope and query parameters. */
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { PRICING_MODELS } from '../domain.js';
 import { DateTime, LicenseMeta, License, Nullable, SelfLink, Url } from './common.js';
 
@@ -62,11 +62,39 @@ export const PageLinks = Type.Object(
   { additionalProperties: false },
 );
 
+const facetValue = <T extends TSchema>(value: T) =>
+  Type.Object(
+    {
+      value,
+      label: Type.String({ description: 'French, for people' }),
+      count: Type.Integer({ description: 'Tools of the current query with this value, counted without this facet’s own filter' }),
+      selected: Type.Boolean({ description: 'Whether the query’s own filter selects this value' }),
+    },
+    { additionalProperties: false },
+  );
+
+/** `meta.facets`, only with `facets=…` (read-model/facets.ts says which values, in which order). */
+export const Facets = Type.Object(
+  {
+    category: Type.Optional(Type.Array(facetValue(Type.String()), { description: 'Categories with at least one tool, and any selected one; by count, then name' })),
+    pricing: Type.Optional(Type.Array(facetValue(PricingModel), { description: 'All four models, in the order free, freemium, paid, enterprise' })),
+    has_education_pricing: Type.Optional(Type.Array(facetValue(Type.Boolean()), { description: 'One value, true (what has_education_pricing=1 selects)' })),
+  },
+  { additionalProperties: false, description: 'Disjunctive counts: each facet with every other active filter (and q) applied, its own ignored' },
+);
+
 export const ToolList = Type.Object(
   {
     data: Type.Array(ToolSummary),
     meta: Type.Object(
-      { page: Type.Integer(), per_page: Type.Integer(), total: Type.Integer(), total_pages: Type.Integer(), license: License },
+      {
+        page: Type.Integer(),
+        per_page: Type.Integer(),
+        total: Type.Integer(),
+        total_pages: Type.Integer(),
+        license: License,
+        facets: Type.Optional(Facets),
+      },
       { additionalProperties: false },
     ),
     links: PageLinks,
@@ -89,6 +117,19 @@ export const ToolsQuery = Type.Object({
   has_education_pricing: Type.Optional(Type.String({ enum: ['1', 'true', '0', 'false'], description: '`1`/`true`: only tools with an education program; `0`/`false`: no restriction.' })),
   q: Type.Optional(Type.String({ maxLength: 200, description: 'Search: every word must occur in the name or the short description (case-, accent- and punctuation-insensitive).' })),
   sort: Type.Optional(Type.String({ enum: ['name', '-updated_at', '-created_at'], description: 'Default `name`; with `q`, relevance.' })),
+  updated_since: Type.Optional(
+    Type.String({
+      format: 'date-time',
+      examples: ['2026-11-01T00:00:00Z'],
+      description: 'Only tools created or updated at or after this instant (inclusive). RFC 3339 with seconds and `Z` or an offset (send `+` as `%2B`). With `sort=-updated_at` and /changes, an incremental sync (docs/sync.md).',
+    }),
+  ),
+  facets: Type.Optional(
+    Type.String({
+      examples: ['category,pricing,has_education_pricing'],
+      description: 'Adds `meta.facets` for these facets (comma-separated): `category`, `pricing`, `has_education_pricing`.',
+    }),
+  ),
 });
 
 export const SlugParams = Type.Object({ slug: Type.String({ pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$', maxLength: 80 }) });

@@ -7,6 +7,7 @@
 import { createRequire } from 'node:module';
 import pg from 'pg';
 import type { Dataset, Snapshot } from '../domain.js';
+import { CHANGE_COLUMNS, SELECT_CHANGES, SELECT_HISTORY_SLUGS, SELECT_LATEST_CHANGE, changeHistory, changeInstant, changesToRows, rowsToChanges, toolChanges } from './change-log.js';
 import type { DirectoryStore } from './directory-store.js';
 import { diffDatasets, type ImportReport } from './import-report.js';
 import { runInSlices } from '../slices.js';
@@ -86,9 +87,10 @@ export class PostgresStore implements DirectoryStore {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
       const { rows } = await client.query<{ revision: string }>('SELECT revision FROM directory_meta WHERE id = 1');
       const datasetRows = await readRows(client);
+      const changeRows = (await client.query<Row>(SELECT_CHANGES)).rows;
       await client.query('COMMIT');
       // Rows to records in slices (src/slices.ts): a server keeps answering meanwhile.
-      return { revision: Number(rows[0]!.revision), dataset: await runInSlices(datasetSteps(datasetRows)) };
+      return { revision: Number(rows[0]!.revision), dataset: await runInSlices(datasetSteps(datasetRows)), changes: rowsToChanges(changeRows) };
     } catch (err) {
       await client.query('ROLLBACK').catch(() => {});
       throw err;
@@ -104,7 +106,8 @@ export class PostgresStore implements DirectoryStore {
       // Row lock on the revision: two imports at once run one after the other.
       const { rows } = await client.query<{ revision: string }>('SELECT revision FROM directory_meta WHERE id = 1 FOR UPDATE');
       const current = Number(rows[0]!.revision);
-      const diff = diffDatasets(await readDataset(client), dataset);
+      const before = await readDataset(client);
+      const diff = diffDatasets(before, dataset);
       if (!diff.changed) {
         await client.query('COMMIT');
         return { ...diff, revision: current };
@@ -120,6 +123,13 @@ export class PostgresStore implements DirectoryStore {
       await insertAll(client, 'collection_items', ITEM_COLUMNS, rowsToLoad.items);
       await insertAll(client, 'search_synonyms', SYNONYM_COLUMNS, rowsToLoad.synonyms);
       const revision = current + 1;
+      // Read after the revision row lock, so imports record their instants in commit order.
+      const history = changeHistory(
+        (await client.query<Row>(SELECT_HISTORY_SLUGS)).rows,
+        (await client.query<{ latest: unknown }>(SELECT_LATEST_CHANGE)).rows[0]!.latest,
+      );
+      const changes = toolChanges(before, dataset, history, revision, changeInstant(new Date(), history.latest));
+      await insertAll(client, 'tool_changes', CHANGE_COLUMNS, changesToRows(changes));
       await client.query('UPDATE directory_meta SET revision = $1, imported_at = now() WHERE id = 1', [revision]);
       // Delivered on commit only, so listeners never see a revision that rolled back.
       await client.query(`SELECT pg_notify('${CHANGE_CHANNEL}', $1)`, [String(revision)]);

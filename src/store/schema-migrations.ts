@@ -89,5 +89,35 @@ export function migrations(dialect: Dialect): Array<{ version: number; sql: stri
       );
     `,
     },
+    {
+      // The change log (store/change-log.ts): one row per tool change per import. A store
+      // that already holds data starts its log with one `created` per published tool, at
+      // the current revision and its import instant, as if that import had been the first.
+      version: 4,
+      sql: `
+      CREATE TABLE tool_changes (
+        revision ${t.bigint} NOT NULL,
+        position INTEGER NOT NULL,
+        changed_at ${t.time} NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('created', 'updated', 'unpublished', 'republished', 'renamed')),
+        slug TEXT NOT NULL,
+        previous_slug TEXT,
+        tool ${t.json} NOT NULL,
+        PRIMARY KEY (revision, position)
+      );
+      INSERT INTO tool_changes (revision, position, changed_at, kind, slug, previous_slug, tool)
+      SELECT m.revision, ROW_NUMBER() OVER (ORDER BY t.slug ${BACKFILL[dialect].bytewise}) - 1, ${BACKFILL[dialect].instant}, 'created', t.slug, NULL,
+        ${BACKFILL[dialect].object}('name', t.name, 'short_description', t.short_description,
+          'category', ${BACKFILL[dialect].object}('slug', c.slug, 'name', c.name), 'pricing', t.pricing_model, 'website_url', t.website_url)
+      FROM tools t JOIN categories c ON c.slug = t.category_slug CROSS JOIN directory_meta m
+      WHERE t.status = 'published';
+    `,
+    },
   ];
 }
+
+/** What the change log's backfill (migration 4) says differently on each engine. */
+const BACKFILL = {
+  sqlite: { object: 'json_object', instant: "strftime('%Y-%m-%dT%H:%M:%SZ', COALESCE(m.imported_at, 'now'))", bytewise: '' },
+  postgres: { object: 'jsonb_build_object', instant: "date_trunc('second', COALESCE(m.imported_at, now()))", bytewise: 'COLLATE "C"' },
+} as const;

@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import type { Dataset, Snapshot } from '../domain.js';
+import { CHANGE_COLUMNS, SELECT_CHANGES, SELECT_HISTORY_SLUGS, SELECT_LATEST_CHANGE, changeHistory, changeInstant, changesToRows, rowsToChanges, toolChanges } from './change-log.js';
 import type { DirectoryStore } from './directory-store.js';
 import { diffDatasets, type ImportReport } from './import-report.js';
 import { migrations } from './schema-migrations.js';
@@ -89,13 +90,15 @@ export class SqliteStore implements DirectoryStore {
     reader.exec('BEGIN');
     let revision: number;
     let rows: DatasetRows;
+    let changeRows: Row[];
     try {
       revision = reader.prepare('SELECT revision FROM directory_meta WHERE id = 1').pluck().get() as number;
       rows = yield* datasetRows(reader);
+      changeRows = yield* batches(reader, SELECT_CHANGES);
     } finally {
       reader.exec('COMMIT');
     }
-    return { revision, dataset: yield* datasetSteps(rows) };
+    return { revision, dataset: yield* datasetSteps(rows), changes: rowsToChanges(changeRows) };
   }
 
   private readDataset(): Dataset {
@@ -104,7 +107,8 @@ export class SqliteStore implements DirectoryStore {
 
   async replaceDataset(dataset: Dataset): Promise<ImportReport> {
     const run = this.db.transaction((): ImportReport => {
-      const diff = diffDatasets(this.readDataset(), dataset);
+      const before = this.readDataset();
+      const diff = diffDatasets(before, dataset);
       const current = this.db.prepare('SELECT revision FROM directory_meta WHERE id = 1').pluck().get() as number;
       if (!diff.changed) return { ...diff, revision: current };
       for (const table of ['search_synonyms', 'collection_items', 'collections', 'tool_redirects', 'tools', 'categories']) {
@@ -122,7 +126,10 @@ export class SqliteStore implements DirectoryStore {
       load('collection_items', ITEM_COLUMNS, rows.items);
       load('search_synonyms', SYNONYM_COLUMNS, rows.synonyms);
       const revision = current + 1;
-      this.db.prepare('UPDATE directory_meta SET revision = ?, imported_at = ? WHERE id = 1').run(revision, new Date().toISOString());
+      const history = changeHistory(this.db.prepare(SELECT_HISTORY_SLUGS).all() as Row[], this.db.prepare(SELECT_LATEST_CHANGE).pluck().get());
+      const now = new Date();
+      load('tool_changes', CHANGE_COLUMNS, changesToRows(toolChanges(before, dataset, history, revision, changeInstant(now, history.latest))));
+      this.db.prepare('UPDATE directory_meta SET revision = ?, imported_at = ? WHERE id = 1').run(revision, now.toISOString());
       return { ...diff, revision };
     });
     return run.immediate();
@@ -134,16 +141,19 @@ export class SqliteStore implements DirectoryStore {
   }
 }
 
+/** A query's rows, a batch at a time. */
+function* batches(connection: Database.Database, sql: string): Steps<Row[]> {
+  const rows: Row[] = [];
+  for (const row of connection.prepare(sql).iterate() as IterableIterator<Row>) {
+    rows.push(row);
+    if (rows.length % 2000 === 0) yield;
+  }
+  return rows;
+}
+
 /** Every table's rows, a batch at a time. */
 function* datasetRows(connection: Database.Database): Steps<DatasetRows> {
-  function* all(sql: string): Steps<Row[]> {
-    const rows: Row[] = [];
-    for (const row of connection.prepare(sql).iterate() as IterableIterator<Row>) {
-      rows.push(row);
-      if (rows.length % 2000 === 0) yield;
-    }
-    return rows;
-  }
+  const all = (sql: string) => batches(connection, sql);
   return {
     categories: yield* all(`SELECT ${CATEGORY_COLUMNS.join(', ')} FROM categories ORDER BY position`),
     tools: yield* all(`SELECT ${TOOL_COLUMNS.join(', ')} FROM tools ORDER BY slug`),

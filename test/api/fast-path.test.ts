@@ -55,6 +55,13 @@ test('fast path › a repeated request gets what Fastify sends, and Fastify does
     [`${API}/tools`, { headers: { 'accept-encoding': 'gzip, deflate' } }],
     [`${API}/tools`, { method: 'HEAD' }],
     [`${API}/tools/quizzy`, { method: 'HEAD' }],
+    [`${API}/tools?updated_since=2026-02-01T09:00:00%2B01:00&facets=pricing`, {}],
+    [`${API}/changes?since=2026-01-01T00:00:00Z`, {}],
+    [`${API}/feed.atom`, {}],
+    [`${API}/feed.json`, { headers: { 'accept-encoding': 'gzip' } }],
+    [`${API}/export/tools.csv`, { headers: { 'accept-encoding': 'br' } }],
+    [`${API}/export/tools.ndjson`, { method: 'HEAD' }],
+    [`${API}/datapackage.json`, {}],
   ];
   for (const [path, options] of cases) {
     const label = `${options.method ?? 'GET'} ${path} ${JSON.stringify(options.headers ?? {})}`;

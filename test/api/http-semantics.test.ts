@@ -3,6 +3,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { test } from 'node:test';
 import { API, buildTestApp } from '../helpers/build-app.js';
 
+/** The feeds, exports and change log (issue 15): the same HTTP rules as every other read. */
+const FOLLOW_PATHS = [`${API}/changes`, `${API}/feed.json`, `${API}/feed.atom`, `${API}/export/tools.ndjson`, `${API}/export/tools.csv`, `${API}/datapackage.json`];
 const EXPOSED = ['ETag', 'Link', 'X-Total-Count', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'];
 
 test('every response › CORS, nosniff, exposed headers, request id — errors included', async (t) => {
@@ -20,7 +22,7 @@ test('every response › CORS, nosniff, exposed headers, request id — errors i
 
 test('ETag › on every 200; a matching If-None-Match gets 304 with no body', async (t) => {
   const { app } = await buildTestApp(t);
-  for (const url of [`${API}/tools`, `${API}/tools/quizzy`, `${API}/collections`, `${API}/collections/creer-un-quiz`, `${API}/categories`, `${API}/openapi.json`]) {
+  for (const url of [`${API}/tools`, `${API}/tools/quizzy`, `${API}/collections`, `${API}/collections/creer-un-quiz`, `${API}/categories`, `${API}/openapi.json`, ...FOLLOW_PATHS]) {
     const first = await app.inject({ url });
     assert.equal(first.statusCode, 200, url);
     const etag = first.headers.etag as string;
@@ -50,7 +52,7 @@ test('ETag › on every 200; a matching If-None-Match gets 304 with no body', as
 
 test('HEAD › works wherever GET does, same headers, no body', async (t) => {
   const { app } = await buildTestApp(t);
-  for (const url of [`${API}/tools`, `${API}/tools/quizzy`, `${API}/collections`, `${API}/categories`]) {
+  for (const url of [`${API}/tools`, `${API}/tools/quizzy`, `${API}/collections`, `${API}/categories`, ...FOLLOW_PATHS]) {
     const get = await app.inject({ url });
     const head = await app.inject({ method: 'HEAD', url });
     assert.equal(head.statusCode, 200, url);
@@ -79,7 +81,7 @@ test('OPTIONS › CORS preflight answers 204 with methods and max-age', async (t
 test('405 › any other method on an API path, with Allow', async (t) => {
   const { app } = await buildTestApp(t);
   for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
-    for (const url of [`${API}/tools`, `${API}/tools/quizzy`, `${API}/collections`, `${API}/categories`]) {
+    for (const url of [`${API}/tools`, `${API}/tools/quizzy`, `${API}/collections`, `${API}/categories`, ...FOLLOW_PATHS]) {
       const res = await app.inject({ method, url, payload: method === 'DELETE' ? undefined : {} });
       assert.equal(res.statusCode, 405, `${method} ${url}`);
       assert.equal(res.headers.allow, 'GET, HEAD, OPTIONS');
@@ -139,12 +141,18 @@ test('OpenAPI › a 3.1 document generated from the route schemas', async (t) =>
   const { app } = await buildTestApp(t);
   const doc = (await app.inject({ url: `${API}/openapi.json` })).json();
   assert.equal(doc.openapi, '3.1.0');
-  for (const path of ['/api/v1/directory/tools', '/api/v1/directory/tools/{slug}', '/api/v1/directory/collections', '/api/v1/directory/collections/{slug}', '/api/v1/directory/categories']) {
+  for (const path of ['/api/v1/directory/tools', '/api/v1/directory/tools/{slug}', '/api/v1/directory/collections', '/api/v1/directory/collections/{slug}', '/api/v1/directory/categories', ...FOLLOW_PATHS]) {
     assert.ok(doc.paths[path]?.get, path);
   }
   assert.ok(!doc.paths['/healthz'] && !doc.paths['/readyz'], 'operations endpoints stay out');
   const params = doc.paths['/api/v1/directory/tools'].get.parameters.map((p: { name: string }) => p.name).sort();
-  assert.deepEqual(params, ['category', 'has_education_pricing', 'page', 'per_page', 'pricing', 'q', 'sort']);
+  assert.deepEqual(params, ['category', 'facets', 'has_education_pricing', 'page', 'per_page', 'pricing', 'q', 'sort', 'updated_since']);
+  assert.ok(doc.paths['/api/v1/directory/tools'].get.responses['200'].content['application/json'].schema.properties.meta.properties.facets, 'meta.facets is documented');
+  const changesParams = doc.paths['/api/v1/directory/changes'].get.parameters.map((p: { name: string }) => p.name).sort();
+  assert.deepEqual(changesParams, ['page', 'per_page', 'since']);
+  assert.ok(doc.paths['/api/v1/directory/feed.atom'].get.responses['200'].content['application/atom+xml']);
+  assert.ok(doc.paths['/api/v1/directory/feed.json'].get.responses['200'].content['application/feed+json'].schema.properties.items);
+  assert.ok(doc.paths['/api/v1/directory/export/tools.csv'].get.responses['200'].content['text/csv']);
   const summary = doc.paths['/api/v1/directory/tools'].get.responses['200'].content['application/json'].schema.properties.data.items;
   assert.ok(summary.properties.has_education_pricing);
   const responses = doc.paths['/api/v1/directory/tools'].get.responses;

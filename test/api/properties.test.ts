@@ -3,15 +3,15 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { API, buildTestApp } from '../helpers/build-app.js';
 
-const NAMES = ['page', 'per_page', 'category', 'pricing', 'has_education_pricing', 'q', 'sort', 'kind', '__proto__', 'constructor', 'prototype', '_', 'toString'];
+const NAMES = ['page', 'per_page', 'category', 'pricing', 'has_education_pricing', 'q', 'sort', 'kind', 'updated_since', 'since', 'facets', '__proto__', 'constructor', 'prototype', '_', 'toString'];
 const VALUES = fc.oneof(
-  fc.constantFrom('1', '0', '-1', 'Infinity', '-Infinity', 'NaN', '1e309', '0x10', '1.0', '1e3', ' 1', '99999999999999999999999', '', 'free', 'FREEMIUM', 'fremium', 'free,paid', ',', 'quiz', 'true', 'false', 'name', '-updated_at', '%', '%00', '%E9', '%ZZ', '%F0%9F%98%80', '..%2f..%2f', 'a,,b', '\u200B', 'é'),
+  fc.constantFrom('1', '0', '-1', 'Infinity', '-Infinity', 'NaN', '1e309', '0x10', '1.0', '1e3', ' 1', '99999999999999999999999', '', 'free', 'FREEMIUM', 'fremium', 'free,paid', ',', 'quiz', 'true', 'false', 'name', '-updated_at', '%', '%00', '%E9', '%ZZ', '%F0%9F%98%80', '..%2f..%2f', 'a,,b', '\u200B', 'é', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00%2B01:00', '2026-01-01T00:00:00+01:00', '9999-12-31T23:59:59-23:59', 'category,pricing', 'has_education_pricing'),
   fc.string({ maxLength: 30 }).map(encodeURIComponent),
   fc.string({ unit: 'grapheme', maxLength: 30 }).map(encodeURIComponent),
   fc.nat().map(String),
 );
 const QUERY = fc.array(fc.tuple(fc.constantFrom(...NAMES), VALUES), { maxLength: 6 }).map((pairs) => pairs.map(([k, v]) => `${k}=${v}`).join('&'));
-const PATHS = fc.constantFrom(`${API}/tools`, `${API}/collections`, `${API}/categories`, `${API}/tools/quizzy`, `${API}/collections/creer-un-quiz`);
+const PATHS = fc.constantFrom(`${API}/tools`, `${API}/collections`, `${API}/categories`, `${API}/tools/quizzy`, `${API}/collections/creer-un-quiz`, `${API}/changes`, `${API}/feed.atom`, `${API}/export/tools.csv`);
 
 test('property › no query string yields a 5xx, and prototypes stay untouched', async (t) => {
   const { app } = await buildTestApp(t);
@@ -48,6 +48,8 @@ test('property › walking `next` returns every matching tool exactly once', asy
     has_education_pricing: fc.option(fc.constantFrom('1', '0'), { nil: undefined }),
     q: fc.option(fc.constantFrom('quiz', 'eleve', 'e', 'pour', 'classe', 'œuvre', 'quizy', 'cycle eau', 'mental math', 'SVT', 'messag', 'quiz eau simulation'), { nil: undefined }),
     sort: fc.option(fc.constantFrom('name', '-updated_at', '-created_at'), { nil: undefined }),
+    updated_since: fc.option(fc.constantFrom('2026-02-01T08:00:00Z', '2026-01-01T09:00:00+01:00', '2026-03-01t08:00:00.5z'), { nil: undefined }),
+    facets: fc.option(fc.constantFrom('pricing', 'category,has_education_pricing'), { nil: undefined }),
   });
   await fc.assert(
     fc.asyncProperty(filters, async (f) => {

@@ -99,7 +99,7 @@ test('live data › a change notified to every instance is loaded after a random
   const { LiveDirectory } = await import('../../src/live-directory.js');
   let notify = () => {};
   let reads = 0;
-  const snapshot = { revision: 1, dataset: fixtureDataset() };
+  const snapshot = { revision: 1, dataset: fixtureDataset(), changes: [] };
   const store = {
     engine: 'postgres' as const,
     driver: 'test',

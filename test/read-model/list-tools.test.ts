@@ -17,7 +17,7 @@ let model: ReadModel;
 before(async () => {
   const loaded = await loadContent(path.resolve(import.meta.dirname, '../../content'));
   assert.ok(loaded.ok);
-  model = buildReadModel({ revision: 1, dataset: loaded.dataset });
+  model = buildReadModel({ revision: 1, dataset: loaded.dataset, changes: [] });
 });
 
 function reference(m: ReadModel, q: ToolsQuery): { total: number; items: number[] } {

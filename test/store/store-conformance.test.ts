@@ -6,12 +6,15 @@ import assert from 'node:assert/strict';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, test } from 'node:test';
+import pg from 'pg';
 import { loadContent } from '../../src/content/load-content.js';
 import type { Dataset } from '../../src/domain.js';
 import type { DirectoryStore } from '../../src/store/directory-store.js';
 import { PostgresStore } from '../../src/store/postgres-store.js';
 import { SqliteStore } from '../../src/store/sqlite-store.js';
+import { sqliteDriver } from '../../src/store/sqlite-driver.js';
 import { fixtureDataset, tempDir, writeContent } from '../helpers/fixture.js';
+import { editedDataset } from '../helpers/follow.js';
 import { postgresSchema, skipWithoutPostgres } from '../helpers/services.js';
 
 /** The dataset as the loader hands it over (normalised), which is what stores receive. */
@@ -26,22 +29,41 @@ async function loaded(dataset: Dataset): Promise<Dataset> {
   }
 }
 
-const engines: Array<{ name: string; skip: string | false; open: () => Promise<{ store: DirectoryStore; cleanup: () => Promise<void> }> }> = [
+interface Opened {
+  store: DirectoryStore;
+  cleanup: () => Promise<void>;
+  /** Runs SQL beside the store, as an operator would (to play an older schema). */
+  exec: (sql: string) => Promise<void>;
+}
+
+const engines: Array<{ name: string; skip: string | false; open: () => Promise<Opened> }> = [
   {
     name: 'sqlite',
     skip: false,
     open: async () => {
       const dir = await tempDir();
-      const store = SqliteStore.open(path.join(dir, 'db.sqlite'));
-      return { store, cleanup: () => rm(dir, { recursive: true, force: true }) };
+      const file = path.join(dir, 'db.sqlite');
+      const store = SqliteStore.open(file);
+      const exec = async (sql: string) => {
+        const db = new (sqliteDriver().Database)(file);
+        db.exec(sql);
+        db.close();
+      };
+      return { store, cleanup: () => rm(dir, { recursive: true, force: true }), exec };
     },
   },
   {
     name: 'postgres',
     skip: skipWithoutPostgres,
     open: async () => {
-      const pg = await postgresSchema();
-      return { store: await PostgresStore.connect(pg.url), cleanup: pg.drop };
+      const schema = await postgresSchema();
+      const exec = async (sql: string) => {
+        const client = new pg.Client({ connectionString: schema.url });
+        await client.connect();
+        await client.query(sql);
+        await client.end();
+      };
+      return { store: await PostgresStore.connect(schema.url), cleanup: schema.drop, exec };
     },
   },
 ];
@@ -55,6 +77,7 @@ for (const engine of engines) {
       await store.migrate();
       assert.equal(await store.revision(), 0);
       assert.deepEqual((await store.readSnapshot()).dataset, { categories: [], tools: [], collections: [], synonyms: { families: [], equivalents: [], expansions: [] } });
+      assert.deepEqual((await store.readSnapshot()).changes, []);
     });
 
     test('a dataset round-trips exactly; the same import again changes nothing', async (t) => {
@@ -88,6 +111,50 @@ for (const engine of engines) {
       assert.deepEqual(report.tools.removed, ['eau-vive']);
     });
 
+    test('the change log is kept in the store, one row per tool change, and read with the snapshot', async (t) => {
+      const { store, cleanup } = await engine.open();
+      t.after(async () => { await store.close(); await cleanup(); });
+      await store.migrate();
+      await store.replaceDataset(await loaded(fixtureDataset()));
+      const first = await store.readSnapshot();
+      assert.equal(first.changes.length, 9);
+      assert.ok(first.changes.every((c) => c.kind === 'created' && c.revision === 1));
+      await store.replaceDataset(await loaded(editedDataset()));
+      const { changes } = await store.readSnapshot();
+      assert.deepEqual(changes.slice(0, 9), first.changes, 'earlier changes stay as they were');
+      assert.deepEqual(changes.slice(9).map((c) => [c.kind, c.slug, c.previous_slug, c.revision]), [
+        ['updated', 'eau-vive', null, 2],
+        ['renamed', 'quiz-maestro', 'quiz-master', 2],
+        ['unpublished', 'quizzy', null, 2],
+      ]);
+      assert.deepEqual(changes[10]!.tool, {
+        name: 'Quiz Maestro',
+        short_description: 'Créer un quiz en quelques minutes et le projeter en classe pour faire réviser les élèves.',
+        category: { slug: 'quiz', name: 'Quiz et interaction' },
+        pricing: 'freemium',
+        website_url: 'https://quiz-master.example.org/',
+      });
+      assert.ok(changes[9]!.at >= changes[8]!.at);
+      assert.match(changes[9]!.at, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+      // The same content again: no new revision, no new change.
+      await store.replaceDataset(await loaded(editedDataset()));
+      assert.equal((await store.readSnapshot()).changes.length, 12);
+    });
+
+    test('migration 4 starts the log of a store that already held data: one `created` per published tool', async (t) => {
+      const { store, cleanup, exec } = await engine.open();
+      t.after(async () => { await store.close(); await cleanup(); });
+      await store.migrate();
+      await store.replaceDataset(await loaded(fixtureDataset()));
+      const expected = (await store.readSnapshot()).changes;
+      // Back to the schema before the change log, data kept: what an upgraded deployment has.
+      await exec('DROP TABLE tool_changes; DELETE FROM schema_migrations WHERE version = 4;');
+      await store.migrate();
+      const { changes } = await store.readSnapshot();
+      assert.deepEqual(changes.map(({ at: _at, ...c }) => c), expected.map(({ at: _at, ...c }) => c));
+      assert.match(changes[0]!.at, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+    });
+
     test('a failing import changes nothing', async (t) => {
       const { store, cleanup } = await engine.open();
       t.after(async () => { await store.close(); await cleanup(); });
@@ -99,7 +166,7 @@ for (const engine of engines) {
       broken.tools[0]!.name = 'Changed before the failure';
       broken.collections[0]!.items.push({ tool: 'not-a-tool', note: 'Une référence cassée.' });
       await assert.rejects(store.replaceDataset(broken));
-      assert.deepEqual(await store.readSnapshot(), before);
+      assert.deepEqual(await store.readSnapshot(), before, 'no data and no change recorded');
     });
   });
 }

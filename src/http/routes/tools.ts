@@ -1,9 +1,12 @@
 /** GET /tools and GET /tools/{slug}. */
 import type { FastifyInstance } from 'fastify';
+import { facetCounts } from '../../read-model/facets.js';
 import { listTools } from '../../read-model/list-tools.js';
 import { ProblemError } from '../problems.js';
 import { cachedOrBuild, makeResponse } from '../cached-response.js';
 import { API_PREFIX, serialize, toolDetail, toolSummary } from '../representations.js';
+import { discoveryLinkEntries } from '../discovery.js';
+import { linkHeader, pageLinks } from '../pagination.js';
 import { baseUrlOf } from '../request-context.js';
 import { MAX_SLUG_LENGTH, SLUG, getAndHead, type RouteContext } from '../route-context.js';
 import { canonicalToolsQuery, parseToolsQuery } from '../tools-query.js';
@@ -39,24 +42,15 @@ export function toolRoutes(app: FastifyInstance, ctx: RouteContext): void {
       const entry = cachedOrBuild(responses, key, () => {
         const page = listTools(model, query);
         const totalPages = Math.ceil(page.total / query.perPage);
-        const url = (p: number) => `${base}${API_PREFIX}/tools?${canonicalToolsQuery(query, p)}`;
-        const links = {
-          self: url(query.page),
-          first: url(1),
-          prev: query.page > 1 ? url(Math.min(query.page - 1, Math.max(totalPages, 1))) : null,
-          next: query.page < totalPages ? url(query.page + 1) : null,
-          last: url(Math.max(totalPages, 1)),
-        };
+        const links = pageLinks((p) => `${base}${API_PREFIX}/tools?${canonicalToolsQuery(query, p)}`, query.page, totalPages);
+        const facets = query.facets.length > 0 ? facetCounts(model, query, query.facets) : undefined;
         const body = serialize.toolList({
           data: page.items.map((i) => toolSummary(model, i, base)),
-          meta: { page: query.page, per_page: query.perPage, total: page.total, total_pages: totalPages, license: ctx.license },
+          meta: { page: query.page, per_page: query.perPage, total: page.total, total_pages: totalPages, license: ctx.license, facets },
           links,
         });
-        const linkHeader = [
-          ctx.licenseLink,
-          ...Object.entries(links).flatMap(([rel, href]) => (href === null ? [] : [`<${href}>; rel="${rel}"`])),
-        ].join(', ');
-        return makeResponse(200, body, { link: linkHeader, 'x-total-count': String(page.total) });
+        // The feeds and exports are announced here too (discovery.ts), after the page links.
+        return makeResponse(200, body, { link: linkHeader(ctx.licenseLink, links, discoveryLinkEntries(base)), 'x-total-count': String(page.total) });
       });
       return ctx.send(request, reply, state, entry);
     },
