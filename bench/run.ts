@@ -281,7 +281,7 @@ async function sideBySide(): Promise<void> {
 }
 
 async function growth(size: number): Promise<void> {
-  const results: string[][] = [['tools', 'start-up ms', 'RSS MiB', 'q=quiz req/s (cached)', 'q=quiz&filters req/s (cached)', 'varied q req/s (uncached)', 'varied q+filters req/s (uncached)']];
+  const results: string[][] = [['tools', 'start-up ms', 'RSS MiB', 'q=quiz req/s (cached)', 'q=quiz&filters req/s (cached)', 'varied q req/s (uncached)', 'varied q+filters req/s (uncached)', 'never-seen typos+synonyms req/s', 'never-seen p50 / p99 ms']];
   const script = path.join(work, 'varied.lua');
   // Each request a different (q, page) pair: the response cache cannot help, the search runs.
   const lua = (filters: string) => `
@@ -290,6 +290,32 @@ math.randomseed(7)
 request = function()
   local q = words[math.random(#words)]
   return wrk.format("GET", "/api/v1/directory/tools?q=" .. q .. "${filters}&page=" .. math.random(1, 1000000))
+end`;
+  // Never-seen searches: each request a query no request made before (the search's own
+  // per-query memo cannot help either): a need, a name or a synonym with a typing error at a
+  // random place (swap, drop, double or change a letter), plus one or two ordinary words.
+  const neverSeen = `
+local queries = {"kahoot","genially","correction de copies","presentation interactive","dictionnaire","carte mentale",
+  "mind map","TBI","LMS","speech to text","text to speech","maths","QCM","nuage de mots","calcul mental","apprendre l'anglais",
+  "tableau blanc collaboratif","IA generative","bande dessinee","traduire un document","transcrire un cours","quiz game",
+  "whiteboard","plateforme d'apprentissage","synthese vocale","detecter un texte ecrit par une IA","creer un podcast","dys"}
+local extra = {"eleves","classe","gratuit","college","lycee","primaire","enseignants","en ligne","pour le cours","francais","facile","rapide"}
+local letters = "abcdefghijklmnopqrstuvwxyz"
+math.randomseed(11)
+local function typo(q)
+  local i = math.random(2, #q - 1)
+  local op = math.random(4)
+  if op == 1 then return q:sub(1, i - 1) .. q:sub(i + 1, i + 1) .. q:sub(i, i) .. q:sub(i + 2) end
+  if op == 2 then return q:sub(1, i - 1) .. q:sub(i + 1) end
+  if op == 3 then return q:sub(1, i) .. q:sub(i) end
+  local r = math.random(#letters)
+  return q:sub(1, i - 1) .. letters:sub(r, r) .. q:sub(i + 1)
+end
+request = function()
+  local q = typo(queries[math.random(#queries)]) .. " " .. extra[math.random(#extra)]
+  if math.random(2) == 1 then q = q .. " " .. extra[math.random(#extra)] end
+  q = q:gsub(" ", "%%20"):gsub("'", "%%27")
+  return wrk.format("GET", "/api/v1/directory/tools?q=" .. q .. "&page=" .. math.random(1, 3))
 end`;
   for (const n of [undefined, size]) {
     const db = await prepareDatabase(n);
@@ -302,7 +328,12 @@ end`;
     const varied = await load(child.pid!, `${base}`, {}, WRK ? script : undefined);
     writeFileSync(script, lua('&pricing=freemium,paid&has_education_pricing=1'));
     const variedFiltered = await load(child.pid!, `${base}`, {}, WRK ? script : undefined);
-    results.push([fmt(db.tools), fmt(startupMs), fmt(rss(child.pid!) / 2 ** 20, 1), fmt(cached.rps), fmt(cachedFiltered.rps), fmt(varied.rps), fmt(variedFiltered.rps)]);
+    writeFileSync(script, neverSeen);
+    const unseen = await load(child.pid!, `${base}`, {}, WRK ? script : undefined);
+    results.push([
+      fmt(db.tools), fmt(startupMs), fmt(rss(child.pid!) / 2 ** 20, 1), fmt(cached.rps), fmt(cachedFiltered.rps), fmt(varied.rps), fmt(variedFiltered.rps),
+      fmt(unseen.rps), `${fmt(unseen.p50, 2)} / ${fmt(unseen.p99, 2)}`,
+    ]);
     child.kill('SIGTERM');
     await once(child, 'exit');
   }

@@ -115,7 +115,16 @@ export const ToolsQuery = Type.Object({
   category: Type.Optional(Type.String({ description: 'Category slug; `a,b` matches any of them. An unknown slug matches nothing.' })),
   pricing: Type.Optional(Type.String({ description: '`free`, `freemium`, `paid`, `enterprise` (any case); `free,freemium` matches any of them.' })),
   has_education_pricing: Type.Optional(Type.String({ enum: ['1', 'true', '0', 'false'], description: '`1`/`true`: only tools with an education program; `0`/`false`: no restriction.' })),
-  q: Type.Optional(Type.String({ maxLength: 200, description: 'Search: every word must occur in the name or the short description (case-, accent- and punctuation-insensitive).' })),
+  q: Type.Optional(
+    Type.String({
+      maxLength: 200,
+      description:
+        'Search over the name and the short description: case, accents and punctuation folded; whole words with one typing error in words of 4+ letters and two in 8+; ' +
+        'the last word also completed as typed; plurals and inflections; stop words and elisions ignored; synonyms and abbreviations in French and English. ' +
+        'Ordered by relevance (exact name, name prefix, then a field-weighted score). A sentence works too.',
+      examples: ['quiz', 'kahot', 'carte mentale', 'TBI', "apprendre l'anglais"],
+    }),
+  ),
   sort: Type.Optional(Type.String({ enum: ['name', '-updated_at', '-created_at'], description: 'Default `name`; with `q`, relevance.' })),
   updated_since: Type.Optional(
     Type.String({

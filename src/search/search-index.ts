@@ -254,13 +254,14 @@ export class SearchIndex {
     const members = candidates.slice(0, n);
     const flat = groups.map((g) => allAlternatives(g));
     const weights = matchedTermWeights(flat);
+    const groupsOf = unitsOfTerms(flat);
     const qFolded = words.join(' ');
     const qCompact = words.join('');
     const keyed = members.map((doc) => {
       let score = 0;
       for (const s of scores) score += s.score[doc]!;
       score += this.wholeName(doc, weights) * WHOLE_NAME_BONUS;
-      score += this.proximity(doc, flat, scores) * PROXIMITY_BONUS;
+      score += this.proximity(doc, groupsOf, Math.min(groups.length, 31), scores) * PROXIMITY_BONUS;
       const name = this.names[doc]!;
       const compact = name.replaceAll(' ', '');
       const tier =
@@ -477,7 +478,7 @@ export class SearchIndex {
     const content = this.nameContent[doc]!;
     if (content === 0) return 0;
     const { tokens: flat, tokenOffsets } = this.fields[NAME];
-    const best = new Float32Array(31);
+    const best = bestPerWord.fill(0);
     for (let k = tokenOffsets[doc]!; k < tokenOffsets[doc + 1]!; k += 3) {
       const w = weights.get(flat[k]!);
       if (w === undefined) continue;
@@ -488,26 +489,51 @@ export class SearchIndex {
     return weakest;
   }
 
-  /** How many pairs of consecutive units stand close together in one field (scaled 0–1 each). */
-  private proximity(doc: number, alternatives: ReadonlyArray<readonly Alternative[]>, scores: readonly Evaluation[]): number {
-    if (alternatives.length < 2) return 0;
+  /**
+   * How many pairs of consecutive units stand close together in one field (1 within two
+   * words, 0.5 within four). `groupsOf` maps a term to the units (bits) it stands for.
+   */
+  private proximity(doc: number, groupsOf: ReadonlyMap<number, number>, units: number, scores: readonly Evaluation[]): number {
+    if (units < 2) return 0;
+    let found = 0;
+    for (let g = 0; g < units; g++) if (scores[g]!.score[doc] !== 0) found |= 1 << g;
     let bonus = 0;
     for (let field = 0; field < 2; field++) {
       const { tokens: flat, tokenOffsets } = this.fields[field]!;
-      const positions: number[][] = alternatives.map(() => []);
+      // The last position where each unit was seen, and each pair's smallest distance.
+      last.fill(-1, 0, units);
+      closest.fill(Infinity, 0, units);
       for (let k = tokenOffsets[doc]!; k < tokenOffsets[doc + 1]!; k += 3) {
-        alternatives.forEach((list, gi) => {
-          if (scores[gi]!.score[doc] !== 0 && list.some((a) => a.terms.includes(flat[k]!))) positions[gi]!.push(flat[k + 1]!);
-        });
+        const mask = (groupsOf.get(flat[k]!) ?? 0) & found;
+        if (mask === 0) continue;
+        const position = flat[k + 1]!;
+        for (let g = 0; g < units; g++) {
+          if ((mask & (1 << g)) === 0) continue;
+          if (g > 0 && last[g - 1]! >= 0) closest[g - 1] = Math.min(closest[g - 1]!, position - last[g - 1]!);
+          if (g + 1 < units && last[g + 1]! >= 0) closest[g] = Math.min(closest[g]!, position - last[g + 1]!);
+          last[g] = position;
+        }
       }
-      for (let gi = 0; gi + 1 < alternatives.length; gi++) {
-        let best = Infinity;
-        for (const a of positions[gi]!) for (const b of positions[gi + 1]!) best = Math.min(best, Math.abs(b - a));
-        bonus += best <= 2 ? 1 : best <= 4 ? 0.5 : 0;
-      }
+      for (let g = 0; g + 1 < units; g++) bonus += closest[g]! <= 2 ? 1 : closest[g]! <= 4 ? 0.5 : 0;
     }
     return bonus;
   }
+}
+
+/** Scratch for proximity(): units of a query are at most 31 (one bit each). */
+const last = new Float64Array(32);
+const closest = new Float64Array(32);
+/** Scratch for wholeName(): one slot per word of a name. */
+const bestPerWord = new Float32Array(31);
+
+/** Term → the units (one bit each, at most 31) whose alternatives hold it. */
+function unitsOfTerms(alternatives: ReadonlyArray<readonly Alternative[]>): Map<number, number> {
+  const units = new Map<number, number>();
+  alternatives.forEach((list, g) => {
+    if (g >= 31) return;
+    for (const a of list) for (const t of a.terms) units.set(t, (units.get(t) ?? 0) | (1 << g));
+  });
+  return units;
 }
 
 /** A group's alternatives and those of its parts. */
