@@ -56,6 +56,34 @@ export class Bitset {
     return n;
   }
 
+  /** Adds the members of `other` in place. */
+  addSet(other: Bitset): void {
+    for (let w = 0; w < this.words.length; w++) this.words[w]! |= other.words[w]!;
+  }
+
+  /** Calls `visit` with each member, in ascending order (no array is made). */
+  forEach(visit: (i: number) => void): void {
+    for (let w = 0; w < this.words.length; w++) {
+      let v = this.words[w]!;
+      while (v !== 0) {
+        visit((w << 5) | (31 - Math.clz32(v & -v)));
+        v &= v - 1;
+      }
+    }
+  }
+
+  /** Whether some member satisfies `test` (stops at the first). */
+  some(test: (i: number) => boolean): boolean {
+    for (let w = 0; w < this.words.length; w++) {
+      let v = this.words[w]!;
+      while (v !== 0) {
+        if (test((w << 5) | (31 - Math.clz32(v & -v)))) return true;
+        v &= v - 1;
+      }
+    }
+    return false;
+  }
+
   /** Members in ascending order, skipping the first `skip`, at most `limit` of them. */
   slice(skip: number, limit: number): number[] {
     const out: number[] = [];

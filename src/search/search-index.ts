@@ -246,7 +246,7 @@ export class SearchIndex {
     const threshold = full > 0 ? (full < FILL ? wanted - 1 : 0) : this.fallbackThreshold(scores.filter((_, k) => required[k]));
     if (threshold > 0) {
       coverage = new Uint8Array(n);
-      for (const set of requiredSets) for (const doc of set.slice(0, n)) coverage[doc]!++;
+      for (const set of requiredSets) set.forEach((doc) => coverage![doc]!++);
       candidates = new Bitset(n);
       for (let doc = 0; doc < n; doc++) if (coverage[doc]! >= threshold) candidates.add(doc);
     }
@@ -257,9 +257,18 @@ export class SearchIndex {
     const groupsOf = unitsOfTerms(flat);
     const qFolded = words.join(' ');
     const qCompact = words.join('');
-    const keyed = members.map((doc) => {
+    // As Meilisearch's default rules: the name tiers, how many units are found, then fewer
+    // typing errors, then the score; ties in name order. Each tool's place is packed into one
+    // number and the numbers sorted natively: with thousands of matches, a comparator over
+    // objects cost more than finding them.
+    const order = new RankOrder(members.length, n);
+    for (const doc of members) {
       let score = 0;
-      for (const s of scores) score += s.score[doc]!;
+      let typos = 0;
+      for (const s of scores) {
+        score += s.score[doc]!;
+        if (s.set.has(doc)) typos += s.typos[doc]!;
+      }
       score += this.wholeName(doc, weights) * WHOLE_NAME_BONUS;
       score += this.proximity(doc, groupsOf, Math.min(groups.length, 31), scores) * PROXIMITY_BONUS;
       const name = this.names[doc]!;
@@ -268,14 +277,9 @@ export class SearchIndex {
         name === qFolded || compact === qCompact ? Tier.ExactName
           : qCompact.length >= 2 && (name.startsWith(qFolded) || compact.startsWith(qCompact)) ? Tier.NamePrefix
             : Tier.Other;
-      let typos = 0;
-      for (const s of scores) if (s.set.has(doc)) typos += s.typos[doc]!;
-      return { doc, tier, covered: coverage === null ? 0 : coverage[doc]!, typos, score };
-    });
-    // As Meilisearch's default rules: the name tiers, how many units are found, then fewer
-    // typing errors, then the score.
-    keyed.sort((a, b) => b.tier - a.tier || b.covered - a.covered || a.typos - b.typos || b.score - a.score || a.doc - b.doc);
-    return { ranked: Int32Array.from(keyed, (k) => k.doc), set: candidates };
+      order.add(doc, tier, coverage === null ? 0 : coverage[doc]!, typos, score);
+    }
+    return { ranked: order.ranked(), set: candidates };
   }
 
   /**
@@ -287,7 +291,7 @@ export class SearchIndex {
    */
   private fallbackThreshold(required: readonly Evaluation[]): number {
     if (required.length >= 3) return Math.floor(required.length / 2) + 1;
-    if (required.length === 2 && required.every((e) => e.set.slice(0, this.size).some((doc) => e.typos[doc] === 0))) return 1;
+    if (required.length === 2 && required.every((e) => e.set.some((doc) => e.typos[doc] === 0))) return 1;
     return 0;
   }
 
@@ -415,10 +419,11 @@ export class SearchIndex {
     }
     const parts = group.parts?.map((p) => this.evaluate(p)) ?? [];
     const apart = parts.length > 0 ? parts.map((p) => p.set).reduce((a, b) => a.and(b)) : null;
-    if (apart !== null) for (const doc of apart.slice(0, n)) set.add(doc);
+    if (apart !== null) set.addSet(apart);
     const idf = inverseDocumentFrequency(n, set.count());
-    const score = new Float32Array(n);
-    for (const doc of set.slice(0, n)) {
+    // The best weighted frequency becomes the score, in place.
+    const score = best;
+    set.forEach((doc) => {
       let s = best[doc]! * idf;
       if (together.has(doc)) s += PROXIMITY_BONUS;
       if (apart?.has(doc)) {
@@ -432,7 +437,7 @@ export class SearchIndex {
         if (partTypos < typos[doc]!) typos[doc] = partTypos;
       }
       score[doc] = s;
-    }
+    });
     return { score, set, typos };
   }
 
@@ -496,7 +501,14 @@ export class SearchIndex {
   private proximity(doc: number, groupsOf: ReadonlyMap<number, number>, units: number, scores: readonly Evaluation[]): number {
     if (units < 2) return 0;
     let found = 0;
-    for (let g = 0; g < units; g++) if (scores[g]!.score[doc] !== 0) found |= 1 << g;
+    let count = 0;
+    for (let g = 0; g < units; g++) {
+      if (scores[g]!.score[doc] !== 0) {
+        found |= 1 << g;
+        count++;
+      }
+    }
+    if (count < 2) return 0;
     let bonus = 0;
     for (let field = 0; field < 2; field++) {
       const { tokens: flat, tokenOffsets } = this.fields[field]!;
@@ -535,6 +547,51 @@ function unitsOfTerms(alternatives: ReadonlyArray<readonly Alternative[]>): Map<
   });
   return units;
 }
+
+/**
+ * Documents in ranking order: tier, units found (higher first), typing errors (fewer first),
+ * score (higher first, to 0.01), then document (name order). Each is packed into one double
+ * (2 + 5 + 6 + 22 bits and the document's) so that a native numeric sort orders them.
+ */
+class RankOrder {
+  private readonly keys: Float64Array;
+  private readonly docSpace: number;
+  private used = 0;
+  /** Larger directories than 2^18 fall back to a comparator. */
+  private readonly entries: Array<{ doc: number; key: number[] }> | null;
+
+  constructor(capacity: number, documents: number) {
+    this.docSpace = 2 ** Math.max(1, Math.ceil(Math.log2(documents + 1)));
+    this.keys = new Float64Array(capacity);
+    this.entries = this.docSpace > 2 ** 18 ? [] : null;
+  }
+
+  add(doc: number, tier: number, covered: number, typos: number, score: number): void {
+    const quantized = Math.min(SCORE_SPACE - 1, Math.max(0, Math.round(score * 100)));
+    if (this.entries !== null) {
+      this.entries.push({ doc, key: [-tier, -covered, typos, -quantized, doc] });
+      return;
+    }
+    const head = ((2 - tier) * 32 + (31 - Math.min(covered, 31))) * 64 + Math.min(typos, 63);
+    this.keys[this.used++] = (head * SCORE_SPACE + (SCORE_SPACE - 1 - quantized)) * this.docSpace + doc;
+  }
+
+  ranked(): Int32Array {
+    if (this.entries !== null) {
+      const compare = (a: number[], b: number[]) => a.findIndex((v, i) => v !== b[i]);
+      this.entries.sort((a, b) => {
+        const i = compare(a.key, b.key);
+        return i === -1 ? 0 : a.key[i]! - b.key[i]!;
+      });
+      return Int32Array.from(this.entries, (e) => e.doc);
+    }
+    const keys = this.keys.subarray(0, this.used).sort();
+    return Int32Array.from(keys, (key) => key % this.docSpace);
+  }
+}
+
+/** Scores are kept to 0.01 in 22 bits (up to 41,943.03: a query of many rare words). */
+const SCORE_SPACE = 2 ** 22;
 
 /** A group's alternatives and those of its parts. */
 function allAlternatives(group: Group): Alternative[] {
