@@ -124,7 +124,10 @@ export function* readModelSteps(snapshot: Snapshot): Steps<ReadModel> {
   });
   yield;
 
-  const search = yield* SearchIndex.build(tools.map((t) => ({ name: t.name, description: t.short_description })), dataset.synonyms);
+  const search = yield* SearchIndex.build(
+    tools.map((t, i) => ({ name: t.name, description: t.short_description, category: categories[categoryOf[i]!]?.record.name })),
+    dataset.synonyms,
+  );
   return {
     revision: snapshot.revision,
     loadedAt: new Date(),

@@ -35,6 +35,8 @@ import { Vocabulary, type FuzzyMatch } from './vocabulary.js';
 export interface SearchDocument {
   name: string;
   description: string;
+  /** The name of the tool's category: not searched, but a unit it names ranks the tool higher. */
+  category?: string;
 }
 
 export interface SearchResult {
@@ -66,6 +68,12 @@ const MIN_COMMON = 8;
  * the weakest match among its words; in score units (a rare word in the name scores about 13).
  */
 const WHOLE_NAME_BONUS = 8;
+
+/**
+ * Bonus per unit that the tool's category names (`correction` for a tool of « Évaluation et
+ * correction »): among tools that all mention a word, those whose very purpose it is first.
+ */
+const CATEGORY_BONUS = 3;
 
 /** Bonus per pair of consecutive units standing close together in the same field. */
 const PROXIMITY_BONUS = 2;
@@ -127,6 +135,10 @@ export class SearchIndex {
     /** Per document: the folded name, and bit p set when the name's word p is not a stop word. */
     private readonly names: readonly string[],
     private readonly nameContent: Int32Array,
+    /** Per document, its category (an index into `categoryTerms`). */
+    private readonly categoryOf: Int32Array,
+    /** Per category, the terms of its name. */
+    private readonly categoryTerms: ReadonlyArray<ReadonlySet<number>>,
     private readonly synonyms: SynonymTable,
   ) {}
 
@@ -195,7 +207,10 @@ export class SearchIndex {
       df[t] = count;
       if (t % 20_000 === 19_999) yield;
     }
-    return new SearchIndex(n, vocabulary, surfaceTerm, termIds, [name, description], df, names, nameContent, new SynonymTable(synonymSet));
+    const categoryNames = [...new Set(documents.map((d) => d.category ?? ''))];
+    const categoryOf = Int32Array.from(documents, (d) => categoryNames.indexOf(d.category ?? ''));
+    const categoryTerms = categoryNames.map((c) => new Set(tokenize(c).flatMap((t) => (isStopWord(t.word) ? [] : [termIds.get(termOf(t.word)) ?? -1]))));
+    return new SearchIndex(n, vocabulary, surfaceTerm, termIds, [name, description], df, names, nameContent, categoryOf, categoryTerms, new SynonymTable(synonymSet));
   }
 
   /** The tools matching `q`, best first. Results are kept per distinct query. */
@@ -261,6 +276,15 @@ export class SearchIndex {
     // typing errors, then the score; ties in name order. Each tool's place is packed into one
     // number and the numbers sorted natively: with thousands of matches, a comparator over
     // objects cost more than finding them.
+    const byCategory = this.categoryTerms.map((terms) => {
+      let bonus = 0;
+      for (const list of flat) {
+        let best = 0;
+        for (const a of list) if (a.terms.length === 1 && !a.completion && terms.has(a.terms[0]!) && a.weight > best) best = a.weight;
+        bonus += best;
+      }
+      return bonus * CATEGORY_BONUS;
+    });
     const order = new RankOrder(members.length, n);
     for (const doc of members) {
       let score = 0;
@@ -269,7 +293,7 @@ export class SearchIndex {
         score += s.score[doc]!;
         if (s.set.has(doc)) typos += s.typos[doc]!;
       }
-      score += this.wholeName(doc, weights) * WHOLE_NAME_BONUS;
+      score += this.wholeName(doc, weights) * WHOLE_NAME_BONUS + byCategory[this.categoryOf[doc]!]!;
       score += this.proximity(doc, groupsOf, Math.min(groups.length, 31), scores) * PROXIMITY_BONUS;
       const name = this.names[doc]!;
       const compact = name.replaceAll(' ', '');
