@@ -155,7 +155,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     };
     let decision: RateDecision | Promise<RateDecision>;
     try {
-      decision = limiter.hit(clientKey(request.ip));
+      decision = limiter.hit(clientKey(request.ip, request.raw.socket.remoteAddress));
     } catch (err) {
       // A limiter fault must not take the API down: serve, and say so in the log.
       request.log.error({ err }, 'rate limiter failed; request let through');

@@ -77,20 +77,60 @@ export function parseTrustProxy(raw: string | undefined): string[] {
     throw new ConfigError('TRUST_PROXY', `"${value}" would trust any client's X-Forwarded-For; name the proxies by address or CIDR (e.g. "10.0.0.0/8,127.0.0.1")`);
   }
   const entries = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const ranges: Array<[ipaddr.IPv4 | ipaddr.IPv6, number]> = [];
   for (const entry of entries) {
-    const ok = ['loopback', 'linklocal', 'uniquelocal'].includes(entry) || (entry.includes('/') ? isCidr(entry) : ipaddr.isValid(entry));
-    if (!ok) throw new ConfigError('TRUST_PROXY', `"${entry}" is not an IP address, a CIDR or one of loopback, linklocal, uniquelocal`);
+    if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) continue;
+    const range = parseRange(entry);
+    if (range === null) throw new ConfigError('TRUST_PROXY', `"${entry}" is not an IP address, a CIDR or one of loopback, linklocal, uniquelocal`);
+    ranges.push(range);
+  }
+  const publicV4 = ranges.reduce((sum, [address, bits]) => sum + publicSize(address, bits, 'ipv4'), 0n);
+  const publicV6 = ranges.reduce((sum, [address, bits]) => sum + publicSize(address, bits, 'ipv6'), 0n);
+  if (publicV4 > MAX_TRUSTED_PUBLIC_V4 || publicV6 > MAX_TRUSTED_PUBLIC_V6) {
+    throw new ConfigError(
+      'TRUST_PROXY',
+      `"${value}" trusts ${publicV4 > MAX_TRUSTED_PUBLIC_V4 ? `${publicV4} public IPv4 addresses` : 'public IPv6 space'} wholesale: any client there could forge X-Forwarded-For ` +
+        `and mint a fresh rate-limit budget per request. Name the proxies (a load balancer's subnet, a CDN's published ranges), at most the size of a /8 of public IPv4 or a /20 of IPv6`,
+    );
   }
   return entries;
 }
 
-function isCidr(entry: string): boolean {
+/**
+ * The most public address space TRUST_PROXY may name: a /8 of IPv4 (16.7 million addresses:
+ * a CDN's published ranges total a few million) and a /20 of IPv6. Private, loopback and
+ * link-local ranges do not count: trusting a whole private network is a deployment's choice.
+ */
+const MAX_TRUSTED_PUBLIC_V4 = 1n << 24n;
+const MAX_TRUSTED_PUBLIC_V6 = 1n << 108n;
+const NON_PUBLIC_V4 = ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '127.0.0.0/8', '169.254.0.0/16', '100.64.0.0/10'].map((c) => ipaddr.IPv4.parseCIDR(c));
+const NON_PUBLIC_V6 = ['fc00::/7', 'fe80::/10', '::1/128'].map((c) => ipaddr.IPv6.parseCIDR(c));
+
+/** An address (a /32 or /128) or a CIDR; IPv4-mapped IPv6 ranges as the IPv4 range they hold. */
+function parseRange(entry: string): [ipaddr.IPv4 | ipaddr.IPv6, number] | null {
+  let address: ipaddr.IPv4 | ipaddr.IPv6;
+  let bits: number;
   try {
-    ipaddr.parseCIDR(entry);
-    return true;
+    if (entry.includes('/')) [address, bits] = ipaddr.parseCIDR(entry);
+    else if (ipaddr.isValid(entry)) [address, bits] = [ipaddr.parse(entry), entry.includes(':') ? 128 : 32];
+    else return null;
   } catch {
-    return false;
+    return null;
   }
+  if (address.kind() === 'ipv6' && bits >= 96 && (address as ipaddr.IPv6).isIPv4MappedAddress()) {
+    return [(address as ipaddr.IPv6).toIPv4Address(), bits - 96];
+  }
+  return [address, bits];
+}
+
+/** How many addresses of the range are public (0 when it lies within a non-public block). */
+function publicSize(address: ipaddr.IPv4 | ipaddr.IPv6, bits: number, kind: 'ipv4' | 'ipv6'): bigint {
+  if (address.kind() !== kind) return 0n;
+  const width = kind === 'ipv4' ? 32 : 128;
+  const inside = (blocks: Array<[ipaddr.IPv4 | ipaddr.IPv6, number]>) =>
+    blocks.some(([block, blockBits]) => bits >= blockBits && address.match(block as never, blockBits));
+  if (inside(kind === 'ipv4' ? NON_PUBLIC_V4 : NON_PUBLIC_V6)) return 0n;
+  return 1n << BigInt(width - bits);
 }
 
 export function loadConfig(env: Env = process.env): Config {

@@ -23,16 +23,24 @@ import type { Config } from '../config.js';
 import type { LiveDirectory } from '../live-directory.js';
 import { clientKey } from '../rate-limit/client-key.js';
 import type { RateDecision, RateLimiter } from '../rate-limit/rate-limiter.js';
+import { rawBaseUrl } from './request-context.js';
 import { cachedBody, cachedHeaders, negotiate, type CachedResponse, type Outcome } from './cached-response.js';
 
 /** Bounds on what one revision remembers; past either, it starts again from empty. */
 const MAX_REMEMBERED = 20_000;
 const MAX_REMEMBERED_BYTES = 32 * 1024 * 1024;
+/** Longer request keys (a URL near the 16 kB header bound) are answered by Fastify each time. */
+export const MAX_REMEMBERED_KEY = 2048;
+/** What a map entry costs besides its key and body: the entry, the string header, the slot. */
+const ENTRY_OVERHEAD = 256;
 
 /** Raw request key → the cached response Fastify sent for it, within one revision. */
 export class RememberedResponses {
   private readonly map = new Map<string, CachedResponse>();
-  /** Bytes these entries may keep alive beyond the response cache's own bound. */
+  /**
+   * Bytes these entries may keep alive: keys (two bytes a character, the worst case) and
+   * bodies with their compressed variants, which the response cache may already have let go.
+   */
   private bytes = 0;
 
   get(key: string): CachedResponse | undefined {
@@ -40,17 +48,23 @@ export class RememberedResponses {
   }
 
   set(key: string, entry: CachedResponse): void {
-    if (this.map.has(key)) return;
-    if (this.map.size >= MAX_REMEMBERED || this.bytes >= MAX_REMEMBERED_BYTES) {
+    if (key.length > MAX_REMEMBERED_KEY || this.map.has(key)) return;
+    const cost = key.length * 2 + entry.body.length * 2 + ENTRY_OVERHEAD; // room for br and gzip
+    if (this.map.size >= MAX_REMEMBERED || this.bytes + cost > MAX_REMEMBERED_BYTES) {
       this.map.clear();
       this.bytes = 0;
     }
     this.map.set(key, entry);
-    this.bytes += entry.body.length * 2 + 256;
+    this.bytes += cost;
   }
 
   get size(): number {
     return this.map.size;
+  }
+
+  /** What the entries are counted as keeping alive, in bytes (never above 32 MiB). */
+  get retainedBytes(): number {
+    return this.bytes;
   }
 }
 
@@ -84,17 +98,15 @@ export function createFastPath(deps: FastPathDependencies): FastPath | null {
   const fixedBase = config.publicBaseUrl !== null;
 
   /**
-   * Everything in the raw request that the cached answer depends on: the URL and, unless
-   * PUBLIC_BASE_URL fixes the base of links, the host and protocol as Fastify derives them
-   * (X-Forwarded-* count only from a trusted proxy). `\n` cannot occur in a header value.
+   * Everything in the raw request that the cached answer depends on: the URL and the base
+   * of its links, computed by the same function as on the Fastify path (request-context.ts),
+   * so an absent header and one spelling `undefined`, or a forged X-Forwarded-Proto, can
+   * never share a remembered answer with a client that gets other links.
    */
   const keyOf = (req: IncomingMessage): string => {
     if (fixedBase) return req.url!;
-    const h = req.headers;
-    if (trust !== null && trust(req.socket.remoteAddress ?? '', 0)) {
-      return `${req.url}\n${h.host}\n${h['x-forwarded-host']}\n${h['x-forwarded-proto']}`;
-    }
-    return `${req.url}\n${h.host}`;
+    const trusted = trust !== null && trust(req.socket.remoteAddress ?? '', 0);
+    return `${rawBaseUrl(req, trusted, null)} ${req.url}`;
   };
 
   // Every answer starts with the same headers; the slots after the request id and the
@@ -131,7 +143,8 @@ export function createFastPath(deps: FastPathDependencies): FastPath | null {
       if (limiter === null) return write(req, res, entry, null);
       let decision: RateDecision | Promise<RateDecision>;
       try {
-        decision = limiter.hit(clientKey(trust === null ? req.socket.remoteAddress : proxyAddr(req, trust)));
+        const peer = req.socket.remoteAddress;
+        decision = limiter.hit(clientKey(trust === null ? peer : proxyAddr(req, trust), peer));
       } catch {
         return next(req, res); // Fastify asks again, and logs the fault
       }

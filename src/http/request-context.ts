@@ -1,12 +1,57 @@
-/** Per-request values derived from configuration and headers, shared by routes and handlers. */
+/**
+ * The base of absolute URLs, derived from configuration and headers. One function decides
+ * it for the Fastify path and for the fast path (fast-path.ts), which keys what it
+ * remembers on the base this function returns: two requests that would get different
+ * links can never share a remembered answer.
+ */
+import type { IncomingMessage } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 
 // A Host header is client-supplied: only a plain host[:port] may reach absolute links.
 const SAFE_HOST = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/;
 
+/**
+ * `protocol://host` from a host and a protocol as the request gives them (from a trusted
+ * proxy, the last X-Forwarded-Host and X-Forwarded-Proto). Only `http` and `https` are
+ * protocols; anything else is the socket's own. A host that is not a plain host[:port]
+ * (absent, empty, too long, with a path or credentials) is `localhost`.
+ */
+export function baseFrom(host: string, protocol: string | undefined, encrypted: boolean): string {
+  const proto = protocol === undefined ? '' : protocol.toLowerCase();
+  const scheme = proto === 'http' || proto === 'https' ? proto : encrypted ? 'https' : 'http';
+  const h = host.toLowerCase();
+  return `${scheme}://${h.length <= 255 && SAFE_HOST.test(h) ? h : 'localhost'}`;
+}
+
 /** The base of absolute URLs: PUBLIC_BASE_URL, else the request's protocol and host. */
 export function baseUrlOf(request: FastifyRequest, publicBaseUrl: string | null): string {
   if (publicBaseUrl !== null) return publicBaseUrl;
-  const host = (request.host ?? '').toLowerCase();
-  return `${request.protocol}://${SAFE_HOST.test(host) && host.length <= 255 ? host : 'localhost'}`;
+  return baseFrom(request.host ?? '', request.protocol, isEncrypted(request.raw));
+}
+
+/**
+ * The same base from the raw request, as Fastify derives host and protocol: X-Forwarded-Host
+ * and X-Forwarded-Proto count only when non-empty and sent by a trusted proxy (`trusted`),
+ * and then their last entry.
+ */
+export function rawBaseUrl(req: IncomingMessage, trusted: boolean, publicBaseUrl: string | null): string {
+  if (publicBaseUrl !== null) return publicBaseUrl;
+  const h = req.headers;
+  // Node joins repeated X-Forwarded-* lines with ", ": they are strings.
+  const forwardedHost = trusted ? (h['x-forwarded-host'] as string | undefined) : undefined;
+  const forwardedProto = trusted ? (h['x-forwarded-proto'] as string | undefined) : undefined;
+  return baseFrom(
+    forwardedHost ? lastEntry(forwardedHost) : (h.host ?? ''),
+    forwardedProto ? lastEntry(forwardedProto) : undefined,
+    isEncrypted(req),
+  );
+}
+
+function lastEntry(value: string): string {
+  const comma = value.lastIndexOf(',');
+  return (comma === -1 ? value : value.slice(comma + 1)).trim();
+}
+
+function isEncrypted(req: IncomingMessage): boolean {
+  return (req.socket as { encrypted?: boolean } | null)?.encrypted === true;
 }
