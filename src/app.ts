@@ -4,7 +4,7 @@
  * per-request policy (CORS, rate limit, cache headers) and the error answers.
  */
 import { createServer, type IncomingMessage } from 'node:http';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import type { Config } from './config.js';
 import type { LiveDirectory } from './live-directory.js';
@@ -12,6 +12,7 @@ import { sendProblem, cacheControlFor } from './http/problem-reply.js';
 import { ProblemError, problemBody } from './http/problems.js';
 import { API_PREFIX } from './http/representations.js';
 import { sendCached } from './http/cached-response.js';
+import { answerExpectation, createClientErrorHandler } from './http/client-errors.js';
 import { createFastPath } from './http/fast-path.js';
 import { baseUrlOf } from './http/request-context.js';
 import { CC_BY, type RouteContext } from './http/route-context.js';
@@ -62,10 +63,11 @@ const ALLOWED = 'GET, HEAD, OPTIONS';
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 let requestCounter = 0;
+const NO_REQUEST = { headers: {} };
 const requestPrefix = Math.random().toString(36).slice(2, 8);
 
 /** An incoming X-Request-Id is kept when short and plain, so proxies can correlate logs. */
-function requestId(req: IncomingMessage): string {
+function requestId(req: Pick<IncomingMessage, 'headers'>): string {
   const incoming = req.headers['x-request-id'];
   return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : `${requestPrefix}-${(++requestCounter).toString(36)}`;
 }
@@ -74,6 +76,45 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const { config, directory, limiter } = deps;
   const lifecycle = deps.lifecycle ?? { shuttingDown: false };
   const fastPath = createFastPath({ config, directory, limiter, lifecycle, commonHeaders: COMMON_HEADER_LIST, requestId });
+
+  const clientErrors = { commonHeaders: COMMON_HEADER_LIST, base: () => config.publicBaseUrl ?? 'http://localhost', newRequestId: () => requestId(NO_REQUEST) };
+
+  /**
+   * What every request goes through before its route, or before a router refusal: CORS and
+   * request id, `Connection: close` while draining, and the rate limit, whose refusal is
+   * answered here. `next` runs when the request may go on.
+   */
+  function admit(request: FastifyRequest, reply: FastifyReply, next: () => void): void {
+    reply.headers(COMMON_HEADERS);
+    reply.header('x-request-id', request.id);
+    if (lifecycle.shuttingDown) reply.header('connection', 'close');
+    if (limiter === null || request.method === 'OPTIONS') return next();
+    const path = request.url.split('?', 1)[0]!;
+    if (UNLIMITED.has(path)) return next();
+    const apply = (decision: RateDecision) => {
+      reply.header('ratelimit-limit', decision.limit);
+      reply.header('ratelimit-remaining', decision.remaining);
+      reply.header('ratelimit-reset', decision.resetSeconds);
+      if (decision.allowed) return next();
+      reply.header('retry-after', Math.max(1, decision.resetSeconds));
+      sendProblem(request, reply, baseUrlOf(request, config.publicBaseUrl), 'rate-limited',
+        `Limit of ${decision.limit} requests per ${config.rateLimit.windowMs / 1000} seconds reached; retry in ${Math.max(1, decision.resetSeconds)} seconds.`);
+    };
+    let decision: RateDecision | Promise<RateDecision>;
+    try {
+      decision = limiter.hit(clientKey(request.ip, request.raw.socket.remoteAddress));
+    } catch (err) {
+      // A limiter fault must not take the API down: serve, and say so in the log.
+      request.log.error({ err }, 'rate limiter failed; request let through');
+      return next();
+    }
+    if (decision instanceof Promise) {
+      decision.then(apply, (err: unknown) => {
+        request.log.error({ err }, 'rate limiter failed; request let through');
+        next();
+      });
+    } else apply(decision);
+  }
 
   const app = Fastify({
     logger: { level: config.logLevel },
@@ -93,15 +134,22 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // Router-level refusals (a malformed percent-encoding, an over-long slug) get the same
     // problem body as every other error instead of Fastify's default JSON.
     frameworkErrors: (error, request, reply) => {
-      reply.headers(COMMON_HEADERS);
-      const status = error.statusCode ?? 400;
-      const code = status === 404 ? 'not-found' : 'bad-request';
-      const detail = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path segment is too long; slugs have at most 80 characters.' : 'The URL is not valid (check its percent-encoding).';
-      sendProblem(request, reply, baseUrlOf(request, config.publicBaseUrl), code, detail, {}, status);
+      // Counted, identified and limited like any request (admit), then refused.
+      admit(request, reply, () => {
+        const status = error.statusCode ?? 400;
+        const code = status === 404 ? 'not-found' : 'bad-request';
+        const detail = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path segment is too long; slugs have at most 80 characters.' : 'The URL is not valid (check its percent-encoding).';
+        sendProblem(request, reply, baseUrlOf(request, config.publicBaseUrl), code, detail, {}, status);
+      });
     },
+    // What Node refuses below Fastify (unparsable, too large, too slow) is a problem too.
+    clientErrorHandler: createClientErrorHandler(clientErrors),
     // Repeated reads are answered before Fastify by the fast path (http/fast-path.ts).
-    serverFactory: (handler) =>
-      createServer({ ...SERVER_TIMEOUTS, maxHeaderSize: 16 * 1024 }, fastPath === null ? handler : (req, res) => fastPath.handle(req, res, handler)),
+    serverFactory: (handler) => {
+      const server = createServer({ ...SERVER_TIMEOUTS, maxHeaderSize: 16 * 1024 }, fastPath === null ? handler : (req, res) => fastPath.handle(req, res, handler));
+      server.on('checkExpectation', answerExpectation(clientErrors));
+      return server;
+    },
     ...deps.fastify,
   });
 
@@ -137,37 +185,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
   };
 
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(COMMON_HEADERS);
-    reply.header('x-request-id', request.id);
-    if (lifecycle.shuttingDown) reply.header('connection', 'close');
-    if (limiter === null || request.method === 'OPTIONS') return done();
-    const path = request.url.split('?', 1)[0]!;
-    if (UNLIMITED.has(path)) return done();
-    const apply = (decision: RateDecision) => {
-      reply.header('ratelimit-limit', decision.limit);
-      reply.header('ratelimit-remaining', decision.remaining);
-      reply.header('ratelimit-reset', decision.resetSeconds);
-      if (decision.allowed) return done();
-      reply.header('retry-after', Math.max(1, decision.resetSeconds));
-      sendProblem(request, reply, baseUrlOf(request, config.publicBaseUrl), 'rate-limited',
-        `Limit of ${decision.limit} requests per ${config.rateLimit.windowMs / 1000} seconds reached; retry in ${Math.max(1, decision.resetSeconds)} seconds.`);
-    };
-    let decision: RateDecision | Promise<RateDecision>;
-    try {
-      decision = limiter.hit(clientKey(request.ip, request.raw.socket.remoteAddress));
-    } catch (err) {
-      // A limiter fault must not take the API down: serve, and say so in the log.
-      request.log.error({ err }, 'rate limiter failed; request let through');
-      return done();
-    }
-    if (decision instanceof Promise) {
-      decision.then(apply, (err: unknown) => {
-        request.log.error({ err }, 'rate limiter failed; request let through');
-        done();
-      });
-    } else apply(decision);
-  });
+  app.addHook('onRequest', (request, reply, done) => admit(request, reply, done));
 
   // CORS preflight: any path, any origin; no credentials are ever involved.
   app.options('*', { schema: { hide: true } }, (request, reply) => {

@@ -13,6 +13,15 @@ export function cacheControlFor(status: number): string {
   return status === 429 || status >= 500 ? 'no-store' : 'public, max-age=300';
 }
 
+/**
+ * Headers of a cacheable answer that belong to the client who asked, not to the URL: the
+ * contract puts the rate-limit headers on every answer, and the request id lets a client
+ * quote its request. A shared cache replaying them to another client would tell that client
+ * someone else's budget, so a CDN must drop these from what it stores (docs/security.md,
+ * docs/deployment.md). Everything else in a `public` answer is the same for every client.
+ */
+export const PER_CLIENT_HEADERS = ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'x-request-id'] as const;
+
 export function sendProblem(
   request: FastifyRequest,
   reply: FastifyReply,

@@ -10,7 +10,10 @@ export const PROBLEMS = {
   'bad-request': { status: 400, title: 'Bad request' },
   'not-found': { status: 404, title: 'Not found' },
   'method-not-allowed': { status: 405, title: 'Method not allowed' },
+  'request-timeout': { status: 408, title: 'Request timeout' },
+  'expectation-failed': { status: 417, title: 'Expectation failed' },
   'rate-limited': { status: 429, title: 'Too many requests' },
+  'headers-too-large': { status: 431, title: 'Request header fields too large' },
   'internal-error': { status: 500, title: 'Internal server error' },
 } as const;
 
@@ -59,7 +62,8 @@ export function problemBody(
     title,
     status,
     detail,
-    instance: instance.length > MAX_INSTANCE ? `${instance.slice(0, MAX_INSTANCE)}…` : instance,
+    // No instance when there is no request line to name (a request Node could not parse).
+    ...(instance === '' ? {} : { instance: instance.length > MAX_INSTANCE ? `${instance.slice(0, MAX_INSTANCE)}…` : instance }),
     ...extras,
     ...(requestId !== undefined && status >= 500 ? { request_id: requestId } : {}),
   });
