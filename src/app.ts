@@ -9,6 +9,7 @@ import swagger from '@fastify/swagger';
 import type { Config } from './config.js';
 import type { LiveDirectory } from './live-directory.js';
 import { sendProblem, cacheControlFor } from './http/problem-reply.js';
+import { trackConnections } from './shutdown.js';
 import { ProblemError, problemBody } from './http/problems.js';
 import { API_PREFIX } from './http/representations.js';
 import { sendCached } from './http/cached-response.js';
@@ -131,6 +132,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // `Connection: close`) rather than answered by Fastify's bare 503: /readyz already tells
     // the load balancer to stop sending traffic.
     return503OnClosing: false,
+    // Connections are closed by drainAndClose (shutdown.ts) once flushed, never destroyed here.
+    forceCloseConnections: false,
     // Router-level refusals (a malformed percent-encoding, an over-long slug) get the same
     // problem body as every other error instead of Fastify's default JSON.
     frameworkErrors: (error, request, reply) => {
@@ -148,6 +151,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     serverFactory: (handler) => {
       const server = createServer({ ...SERVER_TIMEOUTS, maxHeaderSize: 16 * 1024 }, fastPath === null ? handler : (req, res) => fastPath.handle(req, res, handler));
       server.on('checkExpectation', answerExpectation(clientErrors));
+      trackConnections(server);
       return server;
     },
     ...deps.fastify,
