@@ -8,13 +8,13 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type F
 import swagger from '@fastify/swagger';
 import type { Config } from './config.js';
 import type { LiveDirectory } from './live-directory.js';
-import { sendProblem, cacheControlFor } from './http/problem-reply.js';
+import { cacheControlFor, isUnlimited, PROBLEM_TYPE, rateLimitedBody, retryAfter, sendProblem } from './http/problem-reply.js';
 import { trackConnections } from './shutdown.js';
 import { ProblemError, problemBody } from './http/problems.js';
 import { API_PREFIX } from './http/representations.js';
 import { sendCached } from './http/cached-response.js';
 import { answerExpectation, createClientErrorHandler } from './http/client-errors.js';
-import { createFastPath } from './http/fast-path.js';
+import { createFastPath, RATE_DECISION, type DecidedRequest } from './http/fast-path.js';
 import { baseUrlOf } from './http/request-context.js';
 import { CC_BY, type RouteContext } from './http/route-context.js';
 import { categoryRoutes } from './http/routes/categories.js';
@@ -56,7 +56,6 @@ const COMMON_HEADERS = {
   'x-content-type-options': 'nosniff',
 };
 const COMMON_HEADER_LIST = Object.entries(COMMON_HEADERS).flat();
-const UNLIMITED = new Set(['/healthz', '/readyz']);
 const KNOWN_PATH = new RegExp(
   `^${API_PREFIX}/(?:tools(?:/[^/]+)?|collections(?:/[^/]+)?|categories|openapi\\.json|changes|feed\\.(?:json|atom)|export/tools\\.(?:ndjson|csv)|datapackage\\.json)/?$`,
 );
@@ -89,18 +88,22 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     reply.headers(COMMON_HEADERS);
     reply.header('x-request-id', request.id);
     if (lifecycle.shuttingDown) reply.header('connection', 'close');
-    if (limiter === null || request.method === 'OPTIONS') return next();
-    const path = request.url.split('?', 1)[0]!;
-    if (UNLIMITED.has(path)) return next();
+    if (limiter === null || request.method === 'OPTIONS' || isUnlimited(request.url)) return next();
     const apply = (decision: RateDecision) => {
       reply.header('ratelimit-limit', decision.limit);
       reply.header('ratelimit-remaining', decision.remaining);
       reply.header('ratelimit-reset', decision.resetSeconds);
       if (decision.allowed) return next();
-      reply.header('retry-after', Math.max(1, decision.resetSeconds));
-      sendProblem(request, reply, baseUrlOf(request, config.publicBaseUrl), 'rate-limited',
-        `Limit of ${decision.limit} requests per ${config.rateLimit.windowMs / 1000} seconds reached; retry in ${Math.max(1, decision.resetSeconds)} seconds.`);
+      reply
+        .code(429)
+        .header('retry-after', retryAfter(decision))
+        .header('content-type', PROBLEM_TYPE)
+        .header('cache-control', cacheControlFor(429))
+        .send(rateLimitedBody(baseUrlOf(request, config.publicBaseUrl), request.url, decision, config.rateLimit.windowMs));
     };
+    // Counted already by the fast path, which handed the request on.
+    const decided = (request.raw as DecidedRequest)[RATE_DECISION];
+    if (decided !== undefined) return apply(decided);
     let decision: RateDecision | Promise<RateDecision>;
     try {
       decision = limiter.hit(clientKey(request.ip, request.raw.socket.remoteAddress));

@@ -1,5 +1,6 @@
 /** Sends RFC 9457 problem responses with the cache policy their status calls for. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { RateDecision } from '../rate-limit/rate-limiter.js';
 import { problemBody, PROBLEMS, type ProblemCode, type ProblemExtras } from './problems.js';
 
 export const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
@@ -36,4 +37,23 @@ export function sendProblem(
     .header('content-type', PROBLEM_TYPE)
     .header('cache-control', cacheControlFor(status))
     .send(problemBody(code, base, request.url, detail, extras, request.id, status));
+}
+
+/** Paths outside the rate limit: the health checks a load balancer polls. */
+const UNLIMITED = new Set(['/healthz', '/readyz']);
+
+export function isUnlimited(url: string): boolean {
+  const query = url.indexOf('?');
+  return UNLIMITED.has(query === -1 ? url : url.slice(0, query));
+}
+
+/** Whole seconds until one more request is allowed, at least 1 (RFC 9110 Retry-After). */
+export function retryAfter(decision: RateDecision): number {
+  return Math.max(1, decision.resetSeconds);
+}
+
+/** The body of a 429, for the Fastify path and the fast path alike. */
+export function rateLimitedBody(base: string, url: string, decision: RateDecision, windowMs: number): string {
+  const detail = `Limit of ${decision.limit} requests per ${windowMs / 1000} seconds reached; retry in ${retryAfter(decision)} seconds.`;
+  return problemBody('rate-limited', base, url, detail, {}, undefined, 429);
 }
