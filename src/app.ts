@@ -25,6 +25,9 @@ import { collectionRoutes } from './http/routes/collections.js';
 import { openapiRoute } from './http/routes/openapi.js';
 import { operationRoutes, type Lifecycle } from './http/routes/operations.js';
 import { toolRoutes } from './http/routes/tools.js';
+import { assetRoutes } from './http/routes/assets.js';
+import { docsRoutes } from './http/routes/docs.js';
+import { homeRoutes } from './http/routes/home.js';
 import { clientKey } from './rate-limit/client-key.js';
 import type { RateDecision, RateLimiter } from './rate-limit/rate-limiter.js';
 
@@ -214,6 +217,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   exportRoutes(app, ctx);
   openapiRoute(app, ctx);
   operationRoutes(app, ctx, limiter, lifecycle);
+  homeRoutes(app, ctx);
+  docsRoutes(app, ctx);
+  assetRoutes(app, config.publicBaseUrl);
 
   app.setNotFoundHandler((request, reply) => {
     const base = baseUrlOf(request, config.publicBaseUrl);

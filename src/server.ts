@@ -7,6 +7,7 @@ import pino from 'pino';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { describeProblems, describeReport, importContent } from './content/import-content.js';
+import { prepareDocs } from './http/routes/docs.js';
 import { LiveDirectory } from './live-directory.js';
 import { createLimiter } from './rate-limit/create-limiter.js';
 import { drainAndClose } from './shutdown.js';
@@ -45,6 +46,8 @@ async function main(): Promise<void> {
   const lifecycle = { shuttingDown: false };
   const app = await buildApp({ config, directory, limiter, lifecycle });
   await app.listen({ port: config.port, host: config.host });
+  // The reference page and its compressed bundle, made now rather than for the first visitor.
+  prepareDocs().catch((err: unknown) => app.log.error({ err }, 'the /docs page could not be prepared; it will be tried again on request'));
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -39,8 +39,16 @@ export function sendProblem(
     .send(problemBody(code, base, request.url, detail, extras, request.id, status));
 }
 
-/** Paths outside the rate limit: the health checks a load balancer polls. */
+/**
+ * Paths outside the rate limit: the health checks a load balancer polls, and the
+ * fingerprinted files of the HTML pages (static-assets.ts), added as they are made. Exact
+ * paths, so the check stays one set lookup and an unknown asset name is counted as usual.
+ */
 const UNLIMITED = new Set(['/healthz', '/readyz']);
+
+export function exemptFromRateLimit(path: string): void {
+  UNLIMITED.add(path);
+}
 
 export function isUnlimited(url: string): boolean {
   const query = url.indexOf('?');

@@ -1,0 +1,109 @@
+/**
+ * GET /docs: the interactive API reference (Scalar), rendered in the browser from
+ * /api/v1/directory/openapi.json, its "try it" calling this server (the document has no
+ * `servers`, so the page's own origin). Everything it loads comes from here: Scalar's
+ * Fastify plugin is run once per process on a throwaway instance to obtain its bundle and
+ * its page for our configuration, and we serve both ourselves: the bundle fingerprinted,
+ * compressed once and cached for a year (static-assets.ts), the page with a CSP that names
+ * the hash of its one inline script. docs/api-decisions.md says why Scalar and why not its
+ * own routes.
+ */
+import { createHash } from 'node:crypto';
+import scalar, { type FastifyApiReferenceOptions } from '@scalar/fastify-api-reference';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { makeResponse, type CachedResponse } from '../cached-response.js';
+import { API_PREFIX } from '../representations.js';
+import { getAndHead, type RouteContext } from '../route-context.js';
+import { makeStaticAsset } from '../static-assets.js';
+
+export const DOCS_PATH = '/docs';
+export const HTML_TYPE = 'text/html; charset=utf-8';
+
+/** What Scalar would otherwise fetch or show: fonts from its CDN, telemetry, a developer toolbar, an AI agent. */
+const CONFIGURATION = {
+  url: `${API_PREFIX}/openapi.json`,
+  pageTitle: 'Référence de l’API — Annuaire IA & EdTech',
+  withDefaultFonts: false,
+  telemetry: false,
+  showDeveloperTools: 'never',
+  agent: { disabled: true },
+  hideClientButton: false,
+} as const;
+
+export interface DocsPage {
+  page: CachedResponse;
+  csp: string;
+}
+
+/** Runs the plugin on an instance of its own and returns what `path` answers. */
+async function fromPlugin(configuration: FastifyApiReferenceOptions['configuration'], path: string): Promise<Buffer> {
+  const scratch = Fastify({ logger: false });
+  try {
+    await scratch.register(scalar, { routePrefix: '/reference', configuration: configuration ?? {} });
+    const response = await scratch.inject({ method: 'GET', url: `/reference${path}` });
+    if (response.statusCode !== 200) throw new Error(`Scalar's plugin answered ${response.statusCode} for ${path}`);
+    return response.rawPayload;
+  } finally {
+    await scratch.close();
+  }
+}
+
+/** The `'sha256-…'` source of every inline script in `html` (CSP Level 2 hash sources). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(match[1]!)) continue;
+    hashes.push(`'sha256-${createHash('sha256').update(match[2]!, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/**
+ * Scripts and styles from this origin only, plus the page's own inline script by hash.
+ * Scalar inserts its stylesheet as `<style>` elements from its bundle at run time, which
+ * no hash can name in advance: styles keep `'unsafe-inline'` (they cannot run code).
+ */
+export function docsPolicy(scriptHashes: readonly string[]): string {
+  return [
+    "default-src 'none'",
+    `script-src 'self' ${scriptHashes.join(' ')}`.trim(),
+    "style-src 'self' 'unsafe-inline'",
+    "connect-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "worker-src 'self' blob:",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+async function buildDocs(): Promise<DocsPage> {
+  const bundle = await makeStaticAsset('scalar', 'js', 'application/javascript; charset=utf-8', await fromPlugin(CONFIGURATION, '/js/scalar.js'));
+  const rendered = (await fromPlugin({ ...CONFIGURATION, cdn: bundle.path }, '/')).toString('utf8');
+  const html = rendered.replace(/<html>/i, '<html lang="fr">');
+  const csp = docsPolicy(inlineScriptHashes(html));
+  const page = makeResponse(200, html, { 'content-type': HTML_TYPE, 'content-security-policy': csp, 'referrer-policy': 'no-referrer' });
+  return { page, csp };
+}
+
+let prepared: Promise<DocsPage> | undefined;
+
+/**
+ * The page and its bundle, made once per process (about 2.5 s, mostly brotli, off the main
+ * thread). server.ts starts it at boot; otherwise the first request for the page does.
+ */
+export function prepareDocs(): Promise<DocsPage> {
+  prepared ??= buildDocs().catch((err: unknown) => {
+    prepared = undefined; // a later request tries again
+    throw err;
+  });
+  return prepared;
+}
+
+export function docsRoutes(app: FastifyInstance, ctx: RouteContext): void {
+  getAndHead(app, DOCS_PATH, { schema: { hide: true } }, async (request, reply) => {
+    const { page } = await prepareDocs();
+    return ctx.send(request, reply, ctx.directory.current, page);
+  });
+}
