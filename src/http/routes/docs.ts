@@ -27,7 +27,7 @@ const CONFIGURATION = {
   telemetry: false,
   showDeveloperTools: 'never',
   agent: { disabled: true },
-  hideClientButton: false,
+  hideClientButton: true,
 } as const;
 
 export interface DocsPage {
