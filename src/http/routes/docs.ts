@@ -2,19 +2,21 @@
  * GET /docs: the interactive API reference (Scalar), rendered in the browser from
  * /api/v1/directory/openapi.json, its "try it" calling this server (the document has no
  * `servers`, so the page's own origin). Everything it loads comes from here: Scalar's
- * Fastify plugin is run once per process on a throwaway instance to obtain its bundle and
- * its page for our configuration, and we serve both ourselves: the bundle fingerprinted,
+ * Fastify plugin is run once per process, in a worker thread on a throwaway instance
+ * (docs-worker.ts), to obtain its bundle and its page for our configuration, and we serve
+ * both ourselves: the bundle fingerprinted,
  * compressed once and cached for a year (static-assets.ts), the page with a CSP that names
  * the hash of its one inline script. docs/api-decisions.md says why Scalar and why not its
  * own routes.
  */
 import { createHash } from 'node:crypto';
-import scalar, { type FastifyApiReferenceOptions } from '@scalar/fastify-api-reference';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { Worker } from 'node:worker_threads';
+import type { FastifyInstance } from 'fastify';
 import { makeResponse, type CachedResponse } from '../cached-response.js';
 import { API_PREFIX } from '../representations.js';
 import { getAndHead, type RouteContext } from '../route-context.js';
 import { makeStaticAsset } from '../static-assets.js';
+import type { DocsWorkerResult } from './docs-worker.js';
 
 export const DOCS_PATH = '/docs';
 export const HTML_TYPE = 'text/html; charset=utf-8';
@@ -33,19 +35,6 @@ const CONFIGURATION = {
 export interface DocsPage {
   page: CachedResponse;
   csp: string;
-}
-
-/** Runs the plugin on an instance of its own and returns what `path` answers. */
-async function fromPlugin(configuration: FastifyApiReferenceOptions['configuration'], path: string): Promise<Buffer> {
-  const scratch = Fastify({ logger: false });
-  try {
-    await scratch.register(scalar, { routePrefix: '/reference', configuration: configuration ?? {} });
-    const response = await scratch.inject({ method: 'GET', url: `/reference${path}` });
-    if (response.statusCode !== 200) throw new Error(`Scalar's plugin answered ${response.statusCode} for ${path}`);
-    return response.rawPayload;
-  } finally {
-    await scratch.close();
-  }
 }
 
 /** The `'sha256-…'` source of every inline script in `html` (CSP Level 2 hash sources). */
@@ -78,10 +67,28 @@ export function docsPolicy(scriptHashes: readonly string[]): string {
   ].join('; ');
 }
 
+/** What docs-worker.ts makes, from a worker thread that ends once it has answered. */
+function runPlugin(): Promise<DocsWorkerResult> {
+  // Compiled, this file is .js; under tsx (tests, scripts) it is .ts, and so is the worker,
+  // whose thread then needs tsx's loader registered first (hooks are per thread).
+  const typescript = import.meta.url.endsWith('.ts');
+  const file = new URL(`./docs-worker${typescript ? '.ts' : '.js'}`, import.meta.url);
+  const options = { workerData: { configuration: CONFIGURATION } };
+  return new Promise((resolve, reject) => {
+    const worker = typescript
+      ? new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(file.href)}); });`, { ...options, eval: true })
+      : new Worker(file, options);
+    worker.once('message', (result: DocsWorkerResult) => resolve(result));
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the docs worker exited with code ${code} before answering`)));
+  });
+}
+
 async function buildDocs(): Promise<DocsPage> {
-  const bundle = await makeStaticAsset('scalar', 'js', 'application/javascript; charset=utf-8', await fromPlugin(CONFIGURATION, '/js/scalar.js'));
-  const rendered = (await fromPlugin({ ...CONFIGURATION, cdn: bundle.path }, '/')).toString('utf8');
-  const html = rendered.replace(/<html>/i, '<html lang="fr">');
+  const made = await runPlugin();
+  const bundle = await makeStaticAsset('scalar', 'js', 'application/javascript; charset=utf-8', Buffer.from(made.bundle.buffer, made.bundle.byteOffset, made.bundle.byteLength));
+  if (bundle.path !== made.bundlePath) throw new Error(`the page names ${made.bundlePath}, the bundle is ${bundle.path}`);
+  const html = made.html.replace(/<html>/i, '<html lang="fr">');
   const csp = docsPolicy(inlineScriptHashes(html));
   const page = makeResponse(200, html, { 'content-type': HTML_TYPE, 'content-security-policy': csp, 'referrer-policy': 'no-referrer' });
   return { page, csp };
