@@ -8,15 +8,15 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type F
 import swagger from '@fastify/swagger';
 import type { Config } from './config.js';
 import type { LiveDirectory } from './live-directory.js';
-import { cacheControlFor, isUnlimited, PROBLEM_TYPE, rateLimitedBody, retryAfter, sendProblem } from './http/problem-reply.js';
+import { isUnlimited, problemBase, problemHeaders, rateLimitedBody, retryAfter, sendProblem } from './http/problem-reply.js';
+import { MESSAGES, negotiateLanguage } from './http/messages.js';
 import { trackConnections } from './shutdown.js';
-import { ProblemError, problemBody } from './http/problems.js';
+import { ProblemError } from './http/problems.js';
 import { API_PREFIX } from './http/representations.js';
 import { sendCached } from './http/cached-response.js';
 import { answerExpectation, createClientErrorHandler } from './http/client-errors.js';
 import { createFastPath, RATE_DECISION, type DecidedRequest } from './http/fast-path.js';
-import { baseUrlOf } from './http/request-context.js';
-import { CC_BY, type RouteContext } from './http/route-context.js';
+import { CC_BY, MAX_SLUG_LENGTH, type RouteContext } from './http/route-context.js';
 import { categoryRoutes } from './http/routes/categories.js';
 import { changeRoutes } from './http/routes/changes.js';
 import { exportRoutes } from './http/routes/exports.js';
@@ -77,7 +77,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const lifecycle = deps.lifecycle ?? { shuttingDown: false };
   const fastPath = createFastPath({ config, directory, limiter, lifecycle, commonHeaders: COMMON_HEADER_LIST, requestId });
 
-  const clientErrors = { commonHeaders: COMMON_HEADER_LIST, base: () => config.publicBaseUrl ?? 'http://localhost', newRequestId: () => requestId(NO_REQUEST) };
+  /** The base of problem `type` URIs: the same for every request (problem-reply.ts). */
+  const problems = problemBase(config.publicBaseUrl);
+  const clientErrors = { commonHeaders: COMMON_HEADER_LIST, base: problems, newRequestId: () => requestId(NO_REQUEST) };
 
   /**
    * What every request goes through before its route, or before a router refusal: CORS and
@@ -94,12 +96,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       reply.header('ratelimit-remaining', decision.remaining);
       reply.header('ratelimit-reset', decision.resetSeconds);
       if (decision.allowed) return next();
+      const lang = negotiateLanguage(request.headers['accept-language']);
       reply
         .code(429)
         .header('retry-after', retryAfter(decision))
-        .header('content-type', PROBLEM_TYPE)
-        .header('cache-control', cacheControlFor(429))
-        .send(rateLimitedBody(baseUrlOf(request, config.publicBaseUrl), request.url, decision, config.rateLimit.windowMs));
+        .headers(problemHeaders(lang, 429))
+        .send(rateLimitedBody(problems, request.url, decision, config.rateLimit.windowMs, lang));
     };
     // Counted already by the fast path, which handed the request on.
     const decided = (request.raw as DecidedRequest)[RATE_DECISION];
@@ -144,8 +146,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       admit(request, reply, () => {
         const status = error.statusCode ?? 400;
         const code = status === 404 ? 'not-found' : 'bad-request';
-        const detail = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path segment is too long; slugs have at most 80 characters.' : 'The URL is not valid (check its percent-encoding).';
-        sendProblem(request, reply, baseUrlOf(request, config.publicBaseUrl), code, detail, {}, status);
+        const detail = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? MESSAGES.segmentTooLong(MAX_SLUG_LENGTH) : MESSAGES.badUrl();
+        sendProblem(request, reply, problems, code, detail, {}, status);
       });
     },
     // What Node refuses below Fastify (unparsable, too large, too slow) is a problem too.
@@ -216,32 +218,28 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   operationRoutes(app, ctx, limiter, lifecycle);
 
   app.setNotFoundHandler((request, reply) => {
-    const base = baseUrlOf(request, config.publicBaseUrl);
     const path = request.url.split('?', 1)[0]!;
     if (request.method !== 'GET' && request.method !== 'HEAD' && KNOWN_PATH.test(path)) {
       reply.header('allow', ALLOWED);
-      return sendProblem(request, reply, base, 'method-not-allowed', `${request.method} is not allowed here; this API is read-only (GET, HEAD, OPTIONS).`);
+      return sendProblem(request, reply, problems, 'method-not-allowed', MESSAGES.methodNotAllowed(request.method));
     }
-    return sendProblem(request, reply, base, 'not-found', `Nothing is published at ${path.slice(0, 200)}. The API lives under ${API_PREFIX}/ (see ${API_PREFIX}/openapi.json).`);
+    return sendProblem(request, reply, problems, 'not-found', MESSAGES.nothingAt(path.slice(0, 200), API_PREFIX));
   });
 
   app.setErrorHandler((error, request, reply) => {
-    const base = baseUrlOf(request, config.publicBaseUrl);
     if (error instanceof ProblemError) {
       if (error.status === 405) reply.header('allow', ALLOWED);
-      return sendProblem(request, reply, base, error.code, error.detail, error.extras);
+      return sendProblem(request, reply, problems, error.code, error.detail, error.extras);
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status !== undefined && status >= 400 && status < 500) {
-      return sendProblem(request, reply, base, 'bad-request', (error as Error).message.slice(0, 300), {}, status);
+      // Fastify's own refusals (a body on a read-only API, mostly): its message is English.
+      const detail = status === 413 ? MESSAGES.bodyTooLarge() : MESSAGES.badRequest((error as Error).message.slice(0, 300));
+      return sendProblem(request, reply, problems, 'bad-request', detail, {}, status);
     }
     // A bug: the log gets the detail, the client a generic body and the request id.
     request.log.error({ err: error, reqId: request.id }, 'unhandled error');
-    return reply
-      .code(500)
-      .header('content-type', 'application/problem+json; charset=utf-8')
-      .header('cache-control', cacheControlFor(500))
-      .send(problemBody('internal-error', base, request.url, `An unexpected error occurred. Quote request id ${request.id} when reporting it.`, {}, request.id));
+    return sendProblem(request, reply, problems, 'internal-error', MESSAGES.internal(request.id));
   });
 
   return app;

@@ -1,6 +1,7 @@
 /** Sends RFC 9457 problem responses with the cache policy their status calls for. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RateDecision } from '../rate-limit/rate-limiter.js';
+import { MESSAGES, negotiateLanguage, type Lang, type Text } from './messages.js';
 import { problemBody, PROBLEMS, type ProblemCode, type ProblemExtras } from './problems.js';
 
 export const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
@@ -23,20 +24,37 @@ export function cacheControlFor(status: number): string {
  */
 export const PER_CLIENT_HEADERS = ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'x-request-id'] as const;
 
+/**
+ * The base of problem `type` URIs: PUBLIC_BASE_URL, else `http://localhost`. Never the
+ * request's Host: clients branch on `type`, so it is the same for every request.
+ */
+export function problemBase(publicBaseUrl: string | null): string {
+  return publicBaseUrl ?? 'http://localhost';
+}
+
+/**
+ * Problems are in the language Accept-Language asks for, so caches must key them on it:
+ * `Vary` names it (a shared cache would otherwise hand one language to everyone) and
+ * `Content-Language` says which one this is.
+ */
+export function problemHeaders(lang: Lang, status: number): Record<string, string> {
+  return { 'content-type': PROBLEM_TYPE, 'cache-control': cacheControlFor(status), 'content-language': lang, vary: 'Accept-Language' };
+}
+
 export function sendProblem(
   request: FastifyRequest,
   reply: FastifyReply,
   base: string,
   code: ProblemCode,
-  detail: string,
+  detail: Text,
   extras?: ProblemExtras,
   status: number = PROBLEMS[code].status,
 ): FastifyReply {
+  const lang = negotiateLanguage(request.headers['accept-language']);
   return reply
     .code(status)
-    .header('content-type', PROBLEM_TYPE)
-    .header('cache-control', cacheControlFor(status))
-    .send(problemBody(code, base, request.url, detail, extras, request.id, status));
+    .headers(problemHeaders(lang, status))
+    .send(problemBody(code, base, request.url, detail, lang, extras, request.id, status));
 }
 
 /** Paths outside the rate limit: the health checks a load balancer polls. */
@@ -53,7 +71,6 @@ export function retryAfter(decision: RateDecision): number {
 }
 
 /** The body of a 429, for the Fastify path and the fast path alike. */
-export function rateLimitedBody(base: string, url: string, decision: RateDecision, windowMs: number): string {
-  const detail = `Limit of ${decision.limit} requests per ${windowMs / 1000} seconds reached; retry in ${retryAfter(decision)} seconds.`;
-  return problemBody('rate-limited', base, url, detail, {}, undefined, 429);
+export function rateLimitedBody(base: string, url: string, decision: RateDecision, windowMs: number, lang: Lang): string {
+  return problemBody('rate-limited', base, url, MESSAGES.rateLimited(decision.limit, windowMs / 1000, retryAfter(decision)), lang, {}, undefined, 429);
 }
