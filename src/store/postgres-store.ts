@@ -43,7 +43,7 @@ export interface PostgresStoreOptions {
 }
 
 /** How long closing waits for connections to say goodbye before cutting them. */
-const CLOSE_WAIT_MS = 1000;
+const CLOSE_WAIT_MS = 500;
 
 export class PostgresStore implements DirectoryStore {
   readonly engine = 'postgres' as const;
