@@ -105,6 +105,8 @@ function canConnect(port: number): Promise<boolean> {
   });
 }
 
+function discard(): void {}
+
 /**
  * A TCP relay to a real service that a test can cut and restore, to play an outage; or
  * freeze and thaw, to play a peer that stops answering without resetting anything (a
@@ -116,6 +118,7 @@ export class CuttableRelay {
   private sockets = new Set<Socket>();
   private pairs = new Set<{ client: Socket; upstream: Socket; piped: boolean }>();
   private frozen = false;
+  private dropping = false;
   private constructor(
     readonly port: number,
     private readonly target: { host: string; port: number },
@@ -148,10 +151,14 @@ export class CuttableRelay {
           upstream.destroy();
         });
       }
-      if (this.frozen) {
+      if (!this.frozen) this.pipe(pair);
+      else if (this.dropping) {
+        client.on('data', discard).resume();
+        upstream.on('data', discard).resume();
+      } else {
         client.pause();
         upstream.pause();
-      } else this.pipe(pair);
+      }
     });
     this.server.listen(this.port, '127.0.0.1');
     await once(this.server, 'listening');
@@ -168,24 +175,36 @@ export class CuttableRelay {
   /**
    * Stops forwarding in both directions, closing nothing. With `existingOnly`, connections
    * made from now on flow as usual (a failover: the old connections are dead, new ones
-   * reach the new server).
+   * reach the new server). With `drop`, what is sent meanwhile is read and thrown away
+   * instead of held back: lost requests and replies.
    */
-  freeze(options: { existingOnly?: boolean } = {}): void {
+  freeze(options: { existingOnly?: boolean; drop?: boolean } = {}): void {
     this.frozen = !options.existingOnly;
+    this.dropping = options.drop === true;
     for (const pair of this.pairs) {
       if (!pair.piped) continue;
       pair.piped = false;
       pair.client.unpipe(pair.upstream);
       pair.upstream.unpipe(pair.client);
-      pair.client.pause();
-      pair.upstream.pause();
+      if (this.dropping) {
+        pair.client.on('data', discard).resume();
+        pair.upstream.on('data', discard).resume();
+      } else {
+        pair.client.pause();
+        pair.upstream.pause();
+      }
     }
   }
 
   /** Forwards again, held-back bytes first. */
   thaw(): void {
     this.frozen = false;
-    for (const pair of this.pairs) if (!pair.piped) this.pipe(pair);
+    for (const pair of this.pairs) {
+      if (pair.piped) continue;
+      pair.client.off('data', discard);
+      pair.upstream.off('data', discard);
+      this.pipe(pair);
+    }
   }
 
   async down(): Promise<void> {

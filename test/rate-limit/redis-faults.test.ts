@@ -67,6 +67,30 @@ describe('Redis faults', { skip: skipWithoutRedis }, () => {
     assert.equal(seen.remaining, 1000 - 4, 'the three requests after the thaw were counted in Redis');
   });
 
+  test('replies lost in a freeze: the connection is made again instead of every later reply being a step behind', async (t) => {
+    const { relay, url } = await relayToRedis(t);
+    const prefix = `lost:${randomBytes(4).toString('hex')}:`;
+    const limiter = await limiterOn(url, 1000, prefix, { retryAfterMs: 300 });
+    const { app } = await buildTestApp(t, { limiter, env: { RATE_LIMIT_MAX: '1000' } });
+    const backend = async () => (await app.inject({ url: '/readyz' })).json().rate_limiter as string;
+    const hit = (address: string) => app.inject({ url: `${API}/categories`, remoteAddress: address });
+    assert.equal((await hit('192.0.2.90')).statusCode, 200);
+
+    relay.freeze({ drop: true });
+    for (let i = 0; i < 5; i++) assert.equal((await hit('192.0.2.90')).statusCode, 200);
+    relay.thaw();
+    // The commands sent during the freeze will never be answered: only a new connection helps.
+    assert.ok(await until(async () => (await backend()) === 'redis', 15_000), '/readyz says Redis is used again');
+    const requests = 20;
+    const started = Date.now();
+    for (let i = 0; i < requests; i++) assert.equal((await hit('192.0.2.91')).statusCode, 200);
+    const elapsed = Date.now() - started;
+    assert.ok(elapsed < (requests * 250) / 2, `${requests} requests took ${elapsed} ms after the thaw`);
+    const other = await limiterOn(REDIS_URL!, 1000, prefix);
+    t.after(() => other.close());
+    assert.equal((await other.hit('192.0.2.91')).remaining, 1000 - requests - 1, 'they were counted in Redis');
+  });
+
   test('an outage does not hand a client a second budget: what it spent through Redis still counts', async (t) => {
     const { relay, url } = await relayToRedis(t);
     const max = 60;
