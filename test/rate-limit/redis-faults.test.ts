@@ -35,15 +35,23 @@ function limiterOn(url: string, max: number, keyPrefix: string, extra: { retryAf
   });
 }
 
+/** The app with a shared limiter (1,000 a window) reaching Redis through a relay, probing every 0.3 s. */
+async function appBehindRelay(t: TestContext, name: string) {
+  const { relay, url } = await relayToRedis(t);
+  const prefix = `${name}:${randomBytes(4).toString('hex')}:`;
+  const limiter = await limiterOn(url, 1000, prefix, { retryAfterMs: 300 });
+  const { app } = await buildTestApp(t, { limiter, env: { RATE_LIMIT_MAX: '1000' } });
+  return {
+    relay,
+    prefix,
+    backend: async () => (await app.inject({ url: '/readyz' })).json().rate_limiter as string,
+    hit: (address: string) => app.inject({ url: `${API}/categories`, remoteAddress: address }),
+  };
+}
 
 describe('Redis faults', { skip: skipWithoutRedis }, () => {
   test('a Redis that stops answering costs one timeout, not one per request; when it answers again it is used and /readyz says so', async (t) => {
-    const { relay, url } = await relayToRedis(t);
-    const prefix = `frozen:${randomBytes(4).toString('hex')}:`;
-    const limiter = await limiterOn(url, 1000, prefix, { retryAfterMs: 300 });
-    const { app } = await buildTestApp(t, { limiter, env: { RATE_LIMIT_MAX: '1000' } });
-    const backend = async () => (await app.inject({ url: '/readyz' })).json().rate_limiter as string;
-    const hit = (address: string) => app.inject({ url: `${API}/categories`, remoteAddress: address });
+    const { relay, prefix, backend, hit } = await appBehindRelay(t, 'frozen');
 
     assert.equal((await hit('192.0.2.70')).statusCode, 200);
     assert.equal(await backend(), 'redis');
@@ -68,12 +76,7 @@ describe('Redis faults', { skip: skipWithoutRedis }, () => {
   });
 
   test('replies lost in a freeze: the connection is made again instead of every later reply being a step behind', async (t) => {
-    const { relay, url } = await relayToRedis(t);
-    const prefix = `lost:${randomBytes(4).toString('hex')}:`;
-    const limiter = await limiterOn(url, 1000, prefix, { retryAfterMs: 300 });
-    const { app } = await buildTestApp(t, { limiter, env: { RATE_LIMIT_MAX: '1000' } });
-    const backend = async () => (await app.inject({ url: '/readyz' })).json().rate_limiter as string;
-    const hit = (address: string) => app.inject({ url: `${API}/categories`, remoteAddress: address });
+    const { relay, prefix, backend, hit } = await appBehindRelay(t, 'lost');
     assert.equal((await hit('192.0.2.90')).statusCode, 200);
 
     relay.freeze({ drop: true });
