@@ -34,8 +34,9 @@ const PG_VERSION = (createRequire(import.meta.url)('pg/package.json') as { versi
 export interface PostgresStoreOptions {
   /**
    * Longest a query may take, in ms: enforced by the client (the connection is then dropped)
-   * and by the server (`statement_timeout`); also bounds opening a connection. Default 30 s,
-   * for imports; the server passes DATABASE_TIMEOUT_MS.
+   * and by the server (`statement_timeout`); also bounds opening a connection (at most 10 s).
+   * Default 10 minutes, for the import CLI (an import may wait for another one's lock); the
+   * server passes DATABASE_TIMEOUT_MS.
    */
   queryTimeoutMs?: number;
   /** How often the LISTEN connection is checked with a query, in ms (default 10 s). */
@@ -59,7 +60,7 @@ export class PostgresStore implements DirectoryStore {
     private readonly url: string,
     private readonly options: PostgresStoreOptions,
   ) {
-    this.timeoutMs = options.queryTimeoutMs ?? 30_000;
+    this.timeoutMs = options.queryTimeoutMs ?? 600_000;
     this.pool = new pg.Pool({ ...this.clientConfig(), max: 4, idleTimeoutMillis: 10_000 });
     // An idle client losing its connection must not crash the process; the next query reconnects.
     this.pool.on('error', () => {});
