@@ -26,6 +26,10 @@ export interface Config {
   reloadJitterMs: number;
   /** Time allowed for in-flight requests at shutdown. */
   shutdownGraceMs: number;
+  /** Longest a PostgreSQL query or connection attempt may take, in ms (a silent peer counts as down). */
+  databaseTimeoutMs: number;
+  /** Redis: per-command timeout, and how long Redis is skipped after a failure before a probe, in ms. */
+  redis: { commandTimeoutMs: number; retryAfterMs: number };
 }
 
 export class ConfigError extends Error {
@@ -161,5 +165,10 @@ export function loadConfig(env: Env = process.env): Config {
     revisionCheckMs: integer(env, 'REVISION_CHECK_MS', 1000, 100, 3_600_000),
     reloadJitterMs: integer(env, 'RELOAD_JITTER_MS', 2000, 0, 600_000),
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
+    databaseTimeoutMs: integer(env, 'DATABASE_TIMEOUT_MS', 5000, 100, 600_000),
+    redis: {
+      commandTimeoutMs: integer(env, 'REDIS_TIMEOUT_MS', 250, 10, 60_000),
+      retryAfterMs: integer(env, 'REDIS_RETRY_MS', 2000, 100, 600_000),
+    },
   };
 }
