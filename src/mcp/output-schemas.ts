@@ -22,11 +22,7 @@ function walk(schema: JsonSchema, depth: number): JsonSchema {
   const anyOf = schema.anyOf as JsonSchema[] | undefined;
   if (anyOf !== undefined) {
     if (anyOf.every((s) => 'const' in s)) return { enum: anyOf.map((s) => s.const) };
-    const [first, second] = anyOf;
-    if (anyOf.length === 2 && second!.type === 'null') {
-      const inner = walk(first!, depth);
-      return typeof inner.type === 'string' && Object.keys(inner).length === 1 ? { type: [inner.type, 'null'] } : { anyOf: [inner, { type: 'null' }] };
-    }
+    // Nullable stays `anyOf` with single types, the portable spelling (not `type: [t, 'null']`).
     return { anyOf: anyOf.map((s) => walk(s, depth)) };
   }
   if (schema.type === 'object') {
