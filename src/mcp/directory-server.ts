@@ -141,6 +141,23 @@ function readResource(refusals: Refusals, uri: URL, build: () => object) {
   }
 }
 
+/**
+ * The part of the server a request needs. The SDK builds a server per request; a
+ * `tools/call` has no use for resources and prompts, and registering them costs a third of
+ * the call. Discovery (`server/discover`, `initialize`), completion and anything unknown
+ * get everything, so capabilities are always announced whole.
+ */
+export type Surface = 'tools' | 'resources' | 'prompts' | 'all';
+/** Set by mcp/mcp-route.ts on the request it hands to the SDK, from the JSON-RPC method. */
+export const SURFACE_HEADER = 'x-directory-mcp-surface';
+const SURFACES = new Set<string>(['tools', 'resources', 'prompts', 'all']);
+
+export function surfaceOf(method: unknown): Surface {
+  if (typeof method !== 'string') return 'all';
+  for (const surface of ['tools', 'resources', 'prompts'] as const) if (method.startsWith(`${surface}/`)) return surface;
+  return 'all';
+}
+
 /** The origin of the request URL (mcp/mcp-route.ts builds it on the base of absolute links). */
 function baseOf(request: Request | undefined): string {
   return request === undefined ? 'http://localhost' : new URL(request.url).origin;
@@ -153,171 +170,179 @@ export function createDirectoryServerFactory(options: DirectoryServerOptions): (
   return (ctx) => {
     const base = baseOf(ctx.requestInfo);
     const refusals: Refusals = { problemBase: options.problemBase, lang: negotiateLanguage(ctx.requestInfo?.headers.get('accept-language') ?? undefined) };
+    const surface = SURFACES.has(ctx.requestInfo?.headers.get(SURFACE_HEADER) ?? '') ? (ctx.requestInfo!.headers.get(SURFACE_HEADER) as Surface) : 'all';
+    const wants = (part: Surface) => surface === 'all' || surface === part;
     const server = new McpServer(info, {
       instructions: INSTRUCTIONS,
       cacheHints: { 'tools/list': { ttlMs: 3_600_000, cacheScope: 'public' }, 'prompts/list': { ttlMs: 3_600_000, cacheScope: 'public' } },
     });
 
-    server.registerTool(
-      'search_tools',
-      {
-        title: 'Rechercher des outils',
-        description:
-          'Use first, for any need. q: French keywords or a sentence ("outils gratuits pour corriger des copies"); ' +
-          'filters as GET /tools. 10 a page (per_page ≤ 25); more pages exist when links.next is not null.',
-        inputSchema: inputs.search,
-        outputSchema: outputs.search,
-        annotations: ANNOTATIONS,
-      },
-      (args) => answer(refusals, () => toolsPage(directory.current.model, parseToolsQuery(searchArgumentsAsQuery(args), MCP_PAGING), base, license)),
-    );
+    if (wants('tools')) {
+      server.registerTool(
+        'search_tools',
+        {
+          title: 'Rechercher des outils',
+          description:
+            'Use first, for any need. q: French keywords or a sentence ("outils gratuits pour corriger des copies"); ' +
+            'filters as GET /tools. 10 a page (per_page ≤ 25); more pages exist when links.next is not null.',
+          inputSchema: inputs.search,
+          outputSchema: outputs.search,
+          annotations: ANNOTATIONS,
+        },
+        (args) => answer(refusals, () => toolsPage(directory.current.model, parseToolsQuery(searchArgumentsAsQuery(args), MCP_PAGING), base, license)),
+      );
 
-    server.registerTool(
-      'get_tool',
-      {
-        title: 'Fiche d’un outil',
-        description: 'Full detail of one tool by slug (from search_tools or a collection): description, pricing, education offer, platforms.',
-        inputSchema: inputs.slug,
-        outputSchema: outputs.tool,
-        annotations: ANNOTATIONS,
-      },
-      ({ slug }) =>
-        answer(refusals, () => {
-          const model = directory.current.model;
-          return toolDetailBody(model, resolveTool(model, slug), base, license);
+      server.registerTool(
+        'get_tool',
+        {
+          title: 'Fiche d’un outil',
+          description: 'Full detail of one tool by slug (from search_tools or a collection): description, pricing, education offer, platforms.',
+          inputSchema: inputs.slug,
+          outputSchema: outputs.tool,
+          annotations: ANNOTATIONS,
+        },
+        ({ slug }) =>
+          answer(refusals, () => {
+            const model = directory.current.model;
+            return toolDetailBody(model, resolveTool(model, slug), base, license);
+          }),
+      );
+
+      server.registerTool(
+        'list_collections',
+        {
+          title: 'Sélections éditoriales',
+          description: 'Editorial selections: kind "top" = best tools for a task ("créer des quiz"), "stack" = a persona\'s toolkit ("professeur de lettres").',
+          inputSchema: inputs.kind,
+          outputSchema: outputs.collections,
+          annotations: ANNOTATIONS,
+        },
+        ({ kind }) => answer(refusals, () => collectionListBody(directory.current.model, parseCollectionKind(kind === undefined ? {} : { kind: String(kind) }), base, license)),
+      );
+
+      server.registerTool(
+        'get_collection',
+        {
+          title: 'Une sélection et ses outils',
+          description: 'One collection by slug: its tools in editorial order, with the editor’s notes.',
+          inputSchema: inputs.slug,
+          outputSchema: outputs.collection,
+          annotations: ANNOTATIONS,
+        },
+        ({ slug }) =>
+          answer(refusals, () => {
+            const model = directory.current.model;
+            return collectionDetailBody(model, findCollection(model, slug), base, license);
+          }),
+      );
+
+      server.registerTool(
+        'list_categories',
+        {
+          title: 'Catégories',
+          description: 'The categories with their tool counts; their slugs filter search_tools.',
+          inputSchema: inputs.none,
+          outputSchema: outputs.categories,
+          annotations: ANNOTATIONS,
+        },
+        () => answer(refusals, () => categoryListBody(directory.current.model, base, license)),
+      );
+    }
+
+    if (wants('resources')) {
+      // A template, not a list: 440 tools would make resources/list 47 KB.
+      server.registerResource(
+        'tool',
+        new ResourceTemplate(`${RESOURCE_SCHEME}://tools/{slug}`, {
+          list: undefined,
+          complete: { slug: (value) => completeSlugs(directory.current.model.toolIndex.keys(), value) },
         }),
-    );
+        { title: 'Fiche d’un outil', description: 'One tool, as get_tool returns it', mimeType: 'application/json' },
+        (uri, variables) =>
+          readResource(refusals, uri, () => {
+            const model = directory.current.model;
+            return toolDetailBody(model, resolveTool(model, String(variables.slug)), base, license);
+          }),
+      );
 
-    server.registerTool(
-      'list_collections',
-      {
-        title: 'Sélections éditoriales',
-        description: 'Editorial selections: kind "top" = best tools for a task ("créer des quiz"), "stack" = a persona\'s toolkit ("professeur de lettres").',
-        inputSchema: inputs.kind,
-        outputSchema: outputs.collections,
-        annotations: ANNOTATIONS,
-      },
-      ({ kind }) => answer(refusals, () => collectionListBody(directory.current.model, parseCollectionKind(kind === undefined ? {} : { kind: String(kind) }), base, license)),
-    );
-
-    server.registerTool(
-      'get_collection',
-      {
-        title: 'Une sélection et ses outils',
-        description: 'One collection by slug: its tools in editorial order, with the editor’s notes.',
-        inputSchema: inputs.slug,
-        outputSchema: outputs.collection,
-        annotations: ANNOTATIONS,
-      },
-      ({ slug }) =>
-        answer(refusals, () => {
-          const model = directory.current.model;
-          return collectionDetailBody(model, findCollection(model, slug), base, license);
+      server.registerResource(
+        'collection',
+        new ResourceTemplate(`${RESOURCE_SCHEME}://collections/{slug}`, {
+          list: () => ({
+            resources: directory.current.model.collections.map(({ record }) => ({
+              uri: `${RESOURCE_SCHEME}://collections/${record.slug}`,
+              name: record.slug,
+              title: record.title,
+              mimeType: 'application/json',
+            })),
+          }),
+          complete: { slug: (value) => completeSlugs(directory.current.model.collectionIndex.keys(), value) },
         }),
-    );
+        { title: 'Sélection éditoriale', description: 'One collection with its tools, as get_collection returns it', mimeType: 'application/json' },
+        (uri, variables) =>
+          readResource(refusals, uri, () => {
+            const model = directory.current.model;
+            return collectionDetailBody(model, findCollection(model, String(variables.slug)), base, license);
+          }),
+      );
 
-    server.registerTool(
-      'list_categories',
-      {
-        title: 'Catégories',
-        description: 'The categories with their tool counts; their slugs filter search_tools.',
-        inputSchema: inputs.none,
-        outputSchema: outputs.categories,
-        annotations: ANNOTATIONS,
-      },
-      () => answer(refusals, () => categoryListBody(directory.current.model, base, license)),
-    );
+      server.registerResource(
+        'categories',
+        `${RESOURCE_SCHEME}://categories`,
+        { title: 'Catégories', description: 'The categories with their tool counts', mimeType: 'application/json' },
+        (uri) => readResource(refusals, uri, () => categoryListBody(directory.current.model, base, license)),
+      );
 
-    // A template, not a list: 440 tools would make resources/list 47 KB.
-    server.registerResource(
-      'tool',
-      new ResourceTemplate(`${RESOURCE_SCHEME}://tools/{slug}`, {
-        list: undefined,
-        complete: { slug: (value) => completeSlugs(directory.current.model.toolIndex.keys(), value) },
-      }),
-      { title: 'Fiche d’un outil', description: 'One tool, as get_tool returns it', mimeType: 'application/json' },
-      (uri, variables) =>
-        readResource(refusals, uri, () => {
-          const model = directory.current.model;
-          return toolDetailBody(model, resolveTool(model, String(variables.slug)), base, license);
-        }),
-    );
+      server.registerResource(
+        'license',
+        `${RESOURCE_SCHEME}://license`,
+        { title: 'Licence des données (CC BY 4.0)', description: 'The licence of the data and how to credit it', mimeType: 'text/plain' },
+        (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/plain', text: `Attribution: ${license.attribution}\n\n${licenseText}` }] }),
+      );
+    }
 
-    server.registerResource(
-      'collection',
-      new ResourceTemplate(`${RESOURCE_SCHEME}://collections/{slug}`, {
-        list: () => ({
-          resources: directory.current.model.collections.map(({ record }) => ({
-            uri: `${RESOURCE_SCHEME}://collections/${record.slug}`,
-            name: record.slug,
-            title: record.title,
-            mimeType: 'application/json',
-          })),
-        }),
-        complete: { slug: (value) => completeSlugs(directory.current.model.collectionIndex.keys(), value) },
-      }),
-      { title: 'Sélection éditoriale', description: 'One collection with its tools, as get_collection returns it', mimeType: 'application/json' },
-      (uri, variables) =>
-        readResource(refusals, uri, () => {
-          const model = directory.current.model;
-          return collectionDetailBody(model, findCollection(model, String(variables.slug)), base, license);
-        }),
-    );
-
-    server.registerResource(
-      'categories',
-      `${RESOURCE_SCHEME}://categories`,
-      { title: 'Catégories', description: 'The categories with their tool counts', mimeType: 'application/json' },
-      (uri) => readResource(refusals, uri, () => categoryListBody(directory.current.model, base, license)),
-    );
-
-    server.registerResource(
-      'license',
-      `${RESOURCE_SCHEME}://license`,
-      { title: 'Licence des données (CC BY 4.0)', description: 'The licence of the data and how to credit it', mimeType: 'text/plain' },
-      (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/plain', text: `Attribution: ${license.attribution}\n\n${licenseText}` }] }),
-    );
-
-    server.registerPrompt(
-      'recommander_des_outils',
-      { title: 'Recommander des outils pour un besoin', description: 'Trouver et comparer des outils du répertoire pour un besoin pédagogique', argsSchema: prompts.recommend },
-      ({ besoin, public: audience, budget }) => ({
-        messages: [
-          {
-            role: 'user',
-            content: {
-              type: 'text',
-              text:
-                `Je cherche des outils d’IA ou EdTech pour ce besoin : ${besoin}.` +
-                (audience ? ` Public : ${audience}.` : '') +
-                (budget ? ` Budget : ${budget}.` : '') +
-                '\nUtilise search_tools (quelques mots-clés en français, avec le filtre pricing si un budget est donné), puis get_tool pour les 3 à 5 outils les plus pertinents. ' +
-                'Présente chaque outil en deux phrases (ce qu’il fait, son prix, s’il a une offre éducation), avec son lien, et termine par la mention de la source (meta.license.attribution, CC BY 4.0).',
+    if (wants('prompts')) {
+      server.registerPrompt(
+        'recommander_des_outils',
+        { title: 'Recommander des outils pour un besoin', description: 'Trouver et comparer des outils du répertoire pour un besoin pédagogique', argsSchema: prompts.recommend },
+        ({ besoin, public: audience, budget }) => ({
+          messages: [
+            {
+              role: 'user',
+              content: {
+                type: 'text',
+                text:
+                  `Je cherche des outils d’IA ou EdTech pour ce besoin : ${besoin}.` +
+                  (audience ? ` Public : ${audience}.` : '') +
+                  (budget ? ` Budget : ${budget}.` : '') +
+                  '\nUtilise search_tools (quelques mots-clés en français, avec le filtre pricing si un budget est donné), puis get_tool pour les 3 à 5 outils les plus pertinents. ' +
+                  'Présente chaque outil en deux phrases (ce qu’il fait, son prix, s’il a une offre éducation), avec son lien, et termine par la mention de la source (meta.license.attribution, CC BY 4.0).',
+              },
             },
-          },
-        ],
-      }),
-    );
+          ],
+        }),
+      );
 
-    server.registerPrompt(
-      'composer_une_boite_a_outils',
-      { title: 'Composer une boîte à outils pour un profil', description: 'Une sélection d’outils pour un profil d’enseignant ou de formateur', argsSchema: prompts.toolkit },
-      ({ profil, contexte }) => ({
-        messages: [
-          {
-            role: 'user',
-            content: {
-              type: 'text',
-              text:
-                `Compose une boîte à outils numériques pour ce profil : ${profil}.` +
-                (contexte ? ` Contexte : ${contexte}.` : '') +
-                '\nCommence par list_collections (kind « stack ») et get_collection si une sélection correspond au profil ; complète avec search_tools pour chaque grand besoin du métier. ' +
-                'Propose au plus 8 outils regroupés par usage, avec pour chacun son prix et son lien, et cite la source (meta.license.attribution, CC BY 4.0).',
+      server.registerPrompt(
+        'composer_une_boite_a_outils',
+        { title: 'Composer une boîte à outils pour un profil', description: 'Une sélection d’outils pour un profil d’enseignant ou de formateur', argsSchema: prompts.toolkit },
+        ({ profil, contexte }) => ({
+          messages: [
+            {
+              role: 'user',
+              content: {
+                type: 'text',
+                text:
+                  `Compose une boîte à outils numériques pour ce profil : ${profil}.` +
+                  (contexte ? ` Contexte : ${contexte}.` : '') +
+                  '\nCommence par list_collections (kind « stack ») et get_collection si une sélection correspond au profil ; complète avec search_tools pour chaque grand besoin du métier. ' +
+                  'Propose au plus 8 outils regroupés par usage, avec pour chacun son prix et son lien, et cite la source (meta.license.attribution, CC BY 4.0).',
+              },
             },
-          },
-        ],
-      }),
-    );
+          ],
+        }),
+      );
+    }
 
     return server;
   };

@@ -16,7 +16,7 @@ import type { RateDecision, RateLimiter } from '../rate-limit/rate-limiter.js';
 import { MESSAGES, negotiateLanguage } from '../http/messages.js';
 import { retryAfter } from '../http/problem-reply.js';
 import { baseUrlOf } from '../http/request-context.js';
-import { createDirectoryServerFactory, type DirectoryServerOptions } from './directory-server.js';
+import { createDirectoryServerFactory, SURFACE_HEADER, surfaceOf, type DirectoryServerOptions } from './directory-server.js';
 
 export const MCP_PATH = '/mcp';
 export const MCP_PATHS = new Set([MCP_PATH, `${MCP_PATH}/`]);
@@ -146,6 +146,7 @@ export function mcpRoute(app: FastifyInstance, options: McpRouteOptions): void {
         if (value === undefined || DROPPED_HEADERS.has(name)) continue;
         headers.set(name, Array.isArray(value) ? value.join(', ') : value);
       }
+      headers.set(SURFACE_HEADER, surfaceOf(typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as { method?: unknown }).method : undefined));
       // The request URL carries the base of absolute links, which the tools put in what they return.
       const web = new Request(`${baseUrlOf(request, config.publicBaseUrl)}${MCP_PATH}`, {
         method: 'POST',
