@@ -25,8 +25,13 @@ import { collectionRoutes } from './http/routes/collections.js';
 import { openapiRoute } from './http/routes/openapi.js';
 import { operationRoutes, type Lifecycle } from './http/routes/operations.js';
 import { toolRoutes } from './http/routes/tools.js';
+import { llmsTxtRoute } from './http/routes/llms-txt.js';
+import { dataLicenseText } from './content/data-license.js';
+import { MCP_ALLOWED_METHODS, MCP_PATHS, MCP_REQUEST_HEADERS, mcpRoute } from './mcp/mcp-route.js';
 import { clientKey } from './rate-limit/client-key.js';
 import type { RateDecision, RateLimiter } from './rate-limit/rate-limiter.js';
+
+export const API_VERSION = '1.0.0';
 
 export interface AppDependencies {
   config: Config;
@@ -173,10 +178,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       openapi: '3.1.0',
       info: {
         title: 'Directory API',
-        version: '1.0.0',
+        version: API_VERSION,
         description:
           'Public, read-only JSON API over a directory of AI and EdTech tools for French-speaking users, with editorial collections. ' +
-          'No key needed. 60 requests per rolling minute per client address (RateLimit-* headers). Data under CC BY 4.0.',
+          'No key needed. 60 requests per rolling minute per client address (RateLimit-* headers). Data under CC BY 4.0. ' +
+          'For AI agents: an MCP server at /mcp (Streamable HTTP, stateless) and a summary at /llms.txt.',
         license: { name: 'CC BY 4.0 (data)', url: CC_BY.url },
       },
       tags: [{ name: 'tools' }, { name: 'collections' }, { name: 'categories' }, { name: 'changes' }, { name: 'exports' }, { name: 'meta' }],
@@ -198,10 +204,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   // CORS preflight: any path, any origin; no credentials are ever involved.
   app.options('*', { schema: { hide: true } }, (request, reply) => {
+    const mcp = MCP_PATHS.has(request.url.split('?', 1)[0]!);
     reply
       .code(204)
-      .header('access-control-allow-methods', ALLOWED)
-      .header('access-control-allow-headers', request.headers['access-control-request-headers'] ?? 'If-None-Match, Accept, Accept-Encoding')
+      .header('access-control-allow-methods', mcp ? MCP_ALLOWED_METHODS : ALLOWED)
+      .header('access-control-allow-headers', request.headers['access-control-request-headers'] ?? (mcp ? MCP_REQUEST_HEADERS : 'If-None-Match, Accept, Accept-Encoding'))
       .header('access-control-max-age', '86400')
       .header('cache-control', 'public, max-age=300')
       .header('vary', 'Access-Control-Request-Headers')
@@ -216,6 +223,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   exportRoutes(app, ctx);
   openapiRoute(app, ctx);
   operationRoutes(app, ctx, limiter, lifecycle);
+  llmsTxtRoute(app, ctx);
+  mcpRoute(app, { config, limiter, directory, license: ctx.license, problemBase: problems, licenseText: dataLicenseText(config.contentDir), version: API_VERSION });
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?', 1)[0]!;

@@ -16,6 +16,11 @@ export interface Config {
   publicBaseUrl: string | null;
   rateLimit: { max: number; windowMs: number; maxClients: number };
   publisher: { name: string; url: string };
+  /**
+   * Browser origins allowed to call /mcp (exact `scheme://host[:port]`, lower case), or null
+   * for any: the server is public, keyless and read-only (docs/api-decisions.md).
+   */
+  mcpAllowedOrigins: string[] | null;
   logLevel: string;
   logRequests: boolean;
   /** Where the bundled content lives, imported at start when the database is empty. */
@@ -137,6 +142,30 @@ function publicSize(address: ipaddr.IPv4 | ipaddr.IPv6, bits: number, kind: 'ipv
   return 1n << BigInt(width - bits);
 }
 
+/**
+ * MCP_ALLOWED_ORIGINS: `*` (the default) or origins separated by commas, each
+ * `http(s)://host[:port]` with nothing after it, as browsers send them in `Origin`.
+ */
+export function parseAllowedOrigins(raw: string | undefined): string[] | null {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === '*') return null;
+  const origins: string[] = [];
+  for (const entry of value.split(',').map((s) => s.trim()).filter(Boolean)) {
+    let parsed: URL | null = null;
+    try {
+      parsed = new URL(entry);
+    } catch {
+      // reported below
+    }
+    if (parsed === null || entry.includes('*') || !['http:', 'https:'].includes(parsed.protocol) || parsed.origin !== entry.toLowerCase().replace(/\/$/, '') || parsed.username !== '' || parsed.password !== '') {
+      throw new ConfigError('MCP_ALLOWED_ORIGINS', `"${entry}" is not an origin; give * or origins such as https://claude.ai,https://app.example.org (scheme, host and port only)`);
+    }
+    origins.push(parsed.origin);
+  }
+  if (origins.length === 0) throw new ConfigError('MCP_ALLOWED_ORIGINS', 'names no origin; give * (any) or a comma-separated list of origins');
+  return origins;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const host = env.HOST?.trim() || '0.0.0.0';
   const publicBaseUrl = url(env, 'PUBLIC_BASE_URL', null, ['http:', 'https:']);
@@ -159,6 +188,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxClients: integer(env, 'RATE_LIMIT_MAX_CLIENTS', 1_000_000, 1000, 100_000_000),
     },
     publisher: { name: env.PUBLISHER_NAME?.trim() || "Annuaire IA & EdTech francophone", url: publisherUrl },
+    mcpAllowedOrigins: parseAllowedOrigins(env.MCP_ALLOWED_ORIGINS),
     logLevel,
     logRequests: ['1', 'true'].includes(env.LOG_REQUESTS?.trim() ?? ''),
     contentDir: env.CONTENT_DIR?.trim() || path.join(PROJECT_ROOT, 'content'),

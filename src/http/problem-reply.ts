@@ -57,8 +57,11 @@ export function sendProblem(
     .send(problemBody(code, base, request.url, detail, lang, extras, request.id, status));
 }
 
-/** Paths outside the rate limit: the health checks a load balancer polls. */
-const UNLIMITED = new Set(['/healthz', '/readyz']);
+/**
+ * Paths outside the API's count: health checks (the platform's) and /mcp, which counts each
+ * JSON-RPC request in a bucket of its own (mcp/mcp-route.ts).
+ */
+const UNLIMITED = new Set(['/healthz', '/readyz', '/mcp', '/mcp/']);
 
 export function isUnlimited(url: string): boolean {
   const query = url.indexOf('?');

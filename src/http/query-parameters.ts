@@ -24,7 +24,16 @@ export function single(raw: RawQuery, name: string, errors: ParameterError[]): s
 }
 
 /** `page` (default 1) and `per_page` (default 30, clamped to 100 however long its text). */
-export function parsePaging(raw: RawQuery, errors: ParameterError[]): { page: number; perPage: number } {
+/** Page sizes of a list: REST's 30 and 100; the MCP tools', smaller (agents pay per token). */
+export interface PagingLimits {
+  perPage: number;
+  maxPerPage: number;
+}
+
+export const REST_PAGING: PagingLimits = { perPage: DEFAULT_PER_PAGE, maxPerPage: MAX_PER_PAGE };
+
+export function parsePaging(raw: RawQuery, errors: ParameterError[], limits: PagingLimits = REST_PAGING): { page: number; perPage: number } {
+  const max = limits.maxPerPage;
   let page = 1;
   const pageText = single(raw, 'page', errors)?.trim();
   if (pageText !== undefined && pageText !== '') {
@@ -33,12 +42,12 @@ export function parsePaging(raw: RawQuery, errors: ParameterError[]): { page: nu
     } else page = Number(pageText);
   }
 
-  let perPage = DEFAULT_PER_PAGE;
+  let perPage = limits.perPage;
   const perPageText = single(raw, 'per_page', errors)?.trim();
   if (perPageText !== undefined && perPageText !== '') {
     if (!DIGITS.test(perPageText) || /^0+$/.test(perPageText)) {
-      errors.push({ parameter: 'per_page', value: perPageText, rule: MESSAGES.perPage(MAX_PER_PAGE) });
-    } else perPage = perPageText.replace(/^0+/, '').length > 3 ? MAX_PER_PAGE : Math.min(Number(perPageText), MAX_PER_PAGE);
+      errors.push({ parameter: 'per_page', value: perPageText, rule: MESSAGES.perPage(max) });
+    } else perPage = perPageText.replace(/^0+/, '').length > 3 ? max : Math.min(Number(perPageText), max);
   }
   return { page, perPage };
 }

@@ -84,16 +84,3 @@ export function collectionDetail(model: ReadModel, ci: number, base: string): Co
     tools: model.collections[ci]!.items.map((item) => ({ position: item.position, note: item.note, tool: toolSummary(model, item.tool, base) })),
   };
 }
-
-export function categoryList(model: ReadModel, base: string, license: License): string {
-  return serialize.categoryList({
-    data: model.categories.map(({ record, toolCount }) => ({
-      slug: record.slug,
-      name: record.name,
-      description: record.description,
-      tool_count: toolCount,
-      links: { tools: `${base}${API_PREFIX}/tools?category=${record.slug}` },
-    })),
-    meta: { total: model.categories.length, license },
-  });
-}

@@ -9,7 +9,7 @@ import { FACET_NAMES, type FacetName } from '../read-model/facets.js';
 import { closest, foldedWords, normalizeText } from '../text/french-text.js';
 import { MESSAGES } from './messages.js';
 import type { ParameterError } from './problems.js';
-import { choicesParameter, instantParameter, parsePaging, refuseIfAny, single, withSuggestion, type RawQuery } from './query-parameters.js';
+import { choicesParameter, instantParameter, parsePaging, refuseIfAny, single, withSuggestion, REST_PAGING, type PagingLimits, type RawQuery } from './query-parameters.js';
 
 export const MAX_Q_LENGTH = 200;
 const SORTS = ['name', '-updated_at', '-created_at'] as const;
@@ -28,10 +28,10 @@ function list(value: string): string[] {
   return value.split(',').map((s) => s.trim());
 }
 
-export function parseToolsQuery(raw: RawQuery): ParsedToolsQuery {
+export function parseToolsQuery(raw: RawQuery, paging: PagingLimits = REST_PAGING): ParsedToolsQuery {
   const errors: ParameterError[] = [];
 
-  const { page, perPage } = parsePaging(raw, errors);
+  const { page, perPage } = parsePaging(raw, errors, paging);
 
   let categories: string[] | null = null;
   const categoryText = single(raw, 'category', errors)?.trim();
