@@ -10,7 +10,7 @@ import type { Config } from './config.js';
 import type { LiveDirectory } from './live-directory.js';
 import { sendProblem, cacheControlFor } from './http/problem-reply.js';
 import { ProblemError, problemBody } from './http/problems.js';
-import { API_PREFIX } from './http/representations.js';
+import { API_PREFIX, MEDIA_PREFIX } from './http/representations.js';
 import { sendCached } from './http/cached-response.js';
 import { createFastPath } from './http/fast-path.js';
 import { baseUrlOf } from './http/request-context.js';
@@ -19,6 +19,7 @@ import { categoryRoutes } from './http/routes/categories.js';
 import { changeRoutes } from './http/routes/changes.js';
 import { exportRoutes } from './http/routes/exports.js';
 import { feedRoutes } from './http/routes/feeds.js';
+import { mediaRoutes } from './http/routes/media.js';
 import { collectionRoutes } from './http/routes/collections.js';
 import { openapiRoute } from './http/routes/openapi.js';
 import { operationRoutes, type Lifecycle } from './http/routes/operations.js';
@@ -143,7 +144,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     if (lifecycle.shuttingDown) reply.header('connection', 'close');
     if (limiter === null || request.method === 'OPTIONS') return done();
     const path = request.url.split('?', 1)[0]!;
-    if (UNLIMITED.has(path)) return done();
+    // Screenshots are immutable files a page shows by the dozen: counting them would spend a
+    // client's API budget on images (docs/api-decisions.md, "Screenshots").
+    if (UNLIMITED.has(path) || path.startsWith(`${MEDIA_PREFIX}/`)) return done();
     const apply = (decision: RateDecision) => {
       reply.header('ratelimit-limit', decision.limit);
       reply.header('ratelimit-remaining', decision.remaining);
@@ -187,6 +190,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   changeRoutes(app, ctx);
   feedRoutes(app, ctx);
   exportRoutes(app, ctx);
+  mediaRoutes(app, ctx);
   openapiRoute(app, ctx);
   operationRoutes(app, ctx, limiter, lifecycle);
 

@@ -33,6 +33,9 @@ function tool(slug: string, name: string, overrides: Partial<ToolRecord> = {}): 
     created_at: '2026-01-01T08:00:00Z',
     updated_at: '2026-01-01T08:00:00Z',
     last_verified_at: '2026-01-02T08:00:00Z',
+    links_checked_at: null,
+    link_status: null,
+    link_redirects: {},
     ...overrides,
   };
 }

@@ -4,7 +4,7 @@ import { facetCounts } from '../../read-model/facets.js';
 import { listTools } from '../../read-model/list-tools.js';
 import { ProblemError } from '../problems.js';
 import { cachedOrBuild, makeResponse } from '../cached-response.js';
-import { API_PREFIX, serialize, toolDetail, toolSummary } from '../representations.js';
+import { API_PREFIX, mediaBaseOf, serialize, toolDetail, toolSummary } from '../representations.js';
 import { discoveryLinkEntries } from '../discovery.js';
 import { linkHeader, pageLinks } from '../pagination.js';
 import { baseUrlOf } from '../request-context.js';
@@ -87,7 +87,7 @@ export function toolRoutes(app: FastifyInstance, ctx: RouteContext): void {
         const index = model.toolIndex.get(slug);
         const renamed = model.redirects.get(slug);
         if (index !== undefined) {
-          entry = makeResponse(200, serialize.toolDetail({ data: toolDetail(model, index, base), meta: { license: ctx.license } }), { link: ctx.licenseLink });
+          entry = makeResponse(200, serialize.toolDetail({ data: toolDetail(model, index, base, mediaBaseOf(ctx.config.publicMediaUrl, base)), meta: { license: ctx.license } }), { link: ctx.licenseLink });
         } else if (renamed !== undefined) {
           entry = makeResponse(301, '', { location: `${base}${API_PREFIX}/tools/${renamed}`, link: ctx.licenseLink });
           delete entry.headers['content-type'];
