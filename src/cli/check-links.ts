@@ -11,9 +11,9 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { LINK_FIELDS, type LinkField, type LinkStatus, type ToolRecord } from '../domain.js';
 import { setFields, writeFileAtomically } from '../content/tool-file-edits.js';
-import { DEFAULT_LINK_CHECK, LinkChecker, countStatuses, worstStatus, type UrlCheck } from '../publishing/link-checker.js';
+import { DEFAULT_LINK_CHECK, LinkChecker, countStatuses, worstStatus, type LinkCheckOptions, type UrlCheck } from '../publishing/link-checker.js';
 import { progressBar } from '../publishing/progress.js';
-import { loadPublishingContent, positiveInteger, UsageError } from '../publishing/content-dir.js';
+import { contentFolderArgument, loadPublishingContent, positiveInteger, readCommandLine, SHARED_OPTIONS } from '../publishing/content-dir.js';
 
 const USAGE = `Usage: npm run check-links -- [DIR] [options]
 
@@ -48,48 +48,38 @@ interface ToolReport {
 }
 
 async function main(): Promise<number> {
-  let args;
-  try {
-    args = parseArgs({
+  const command = readCommandLine(USAGE, () => {
+    const { values, positionals } = parseArgs({
       allowPositionals: true,
       options: {
-        slug: { type: 'string', multiple: true },
+        ...SHARED_OPTIONS,
         json: { type: 'boolean', default: false },
         write: { type: 'boolean', default: false },
-        timeout: { type: 'string' },
-        concurrency: { type: 'string' },
         'per-host': { type: 'string' },
         retries: { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
     });
-  } catch (err) {
-    process.stderr.write(`${(err as Error).message}\n\n${USAGE}\n`);
-    return 2;
-  }
-  const { values, positionals } = args;
-  if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
-    return 0;
-  }
-  let options;
-  try {
-    if (positionals.length > 1) throw new UsageError(`one content folder at most (got ${positionals.join(', ')})`);
-    options = {
-      ...DEFAULT_LINK_CHECK,
-      timeoutMs: positiveInteger(values.timeout, '--timeout', DEFAULT_LINK_CHECK.timeoutMs / 1000, 600) * 1000,
-      concurrency: positiveInteger(values.concurrency, '--concurrency', DEFAULT_LINK_CHECK.concurrency, 256),
-      perHost: positiveInteger(values['per-host'], '--per-host', DEFAULT_LINK_CHECK.perHost, 64),
-      retries: positiveInteger(values.retries, '--retries', DEFAULT_LINK_CHECK.retries, 10, 0),
-      userAgent: linkCheckerUserAgent(),
+    return {
+      help: values.help,
+      check: () => {
+        const folder = contentFolderArgument(positionals);
+        const options: LinkCheckOptions = {
+          ...DEFAULT_LINK_CHECK,
+          timeoutMs: positiveInteger(values.timeout, '--timeout', DEFAULT_LINK_CHECK.timeoutMs / 1000, 600) * 1000,
+          concurrency: positiveInteger(values.concurrency, '--concurrency', DEFAULT_LINK_CHECK.concurrency, 256),
+          perHost: positiveInteger(values['per-host'], '--per-host', DEFAULT_LINK_CHECK.perHost, 64),
+          retries: positiveInteger(values.retries, '--retries', DEFAULT_LINK_CHECK.retries, 10, 0),
+          userAgent: linkCheckerUserAgent(),
+        };
+        return { values, folder, options };
+      },
     };
-  } catch (err) {
-    process.stderr.write(`${(err as Error).message}\n\n${USAGE}\n`);
-    return 2;
-  }
+  });
+  if (typeof command === 'number') return command;
+  const { values, folder, options } = command;
 
-  const content = await loadPublishingContent(positionals[0], values.slug);
+  const content = await loadPublishingContent(folder, values.slug);
   if (!content.ok) {
     process.stderr.write(`${content.message}\n`);
     return content.code;

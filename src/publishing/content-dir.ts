@@ -42,3 +42,37 @@ export function positiveInteger(raw: string | undefined, name: string, fallback:
   if (!/^\d+$/.test(raw.trim()) || Number(raw) < min || Number(raw) > max) throw new UsageError(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
   return Number(raw);
 }
+
+/**
+ * A publishing command's arguments: `parse` reads them (node:util parseArgs) and returns
+ * whether help was asked and how to check the rest. Help goes to stdout (exit 0); an unknown
+ * option or a refused value goes to stderr with the usage (exit 2). Returns the checked
+ * arguments, or the exit code.
+ */
+export function readCommandLine<R>(usage: string, parse: () => { help: boolean | undefined; check: () => R }): R | number {
+  try {
+    const { help, check } = parse();
+    if (help) {
+      process.stdout.write(`${usage}\n`);
+      return 0;
+    }
+    return check();
+  } catch (err) {
+    process.stderr.write(`${(err as Error).message}\n\n${usage}\n`);
+    return 2;
+  }
+}
+
+/** The options both publishing commands take (parseArgs' shape). */
+export const SHARED_OPTIONS = {
+  slug: { type: 'string', multiple: true },
+  timeout: { type: 'string' },
+  concurrency: { type: 'string' },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+/** The content folder argument, if any: one at most. */
+export function contentFolderArgument(positionals: string[]): string | undefined {
+  if (positionals.length > 1) throw new UsageError(`one content folder at most (got ${positionals.join(', ')})`);
+  return positionals[0];
+}
