@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { LinkChecker, worstStatus } from '../../src/publishing/link-checker.js';
+import { progressBar } from '../../src/publishing/progress.js';
 import { startHttpSite, type Route } from '../helpers/fixture-sites.js';
 
 const OPTIONS = { timeoutMs: 2_000, concurrency: 16, perHost: 2, retries: 2, backoffMs: 50, maxRetryAfterMs: 5_000, maxRedirects: 3, userAgent: 'test-checker/1.0' };
@@ -51,4 +52,20 @@ test('LinkChecker › too many redirects, a redirect without Location, and one U
   assert.equal(site.log.filter((r) => r.path === '/home').length, 1);
   assert.equal(worstStatus(['ok', 'redirected', 'unreachable']), 'unreachable');
   assert.equal(worstStatus(['unreachable', 'broken', 'ok']), 'broken');
+});
+
+test('progressBar › drawn on a terminal, silent on a pipe', () => {
+  const written: string[] = [];
+  const terminal = { isTTY: true, columns: 60, write: (s: string) => written.push(s) } as unknown as NodeJS.WriteStream;
+  const bar = progressBar(4, 'URLs', terminal);
+  bar.tick('quizzy');
+  bar.tick('kahoot');
+  bar.done();
+  assert.match(written[2]!, /^\r\[#{15}\.{15}\] 2\/4 URLs kahoot\s*$/);
+  assert.ok(written.every((s) => s.replaceAll('\r', '').length <= 59), 'never wider than the terminal');
+  const piped: string[] = [];
+  const pipe = progressBar(4, 'URLs', { isTTY: false, write: (s: string) => piped.push(s) } as unknown as NodeJS.WriteStream);
+  pipe.tick();
+  pipe.done();
+  assert.deepEqual(piped, []);
 });
