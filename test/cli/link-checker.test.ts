@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { LinkChecker, worstStatus } from '../../src/publishing/link-checker.js';
 import { progressBar } from '../../src/publishing/progress.js';
-import { startHttpSite, type Route } from '../helpers/fixture-sites.js';
+import { startHttpSite, startHttpsSite, TEST_CERT_FILE, type Route } from '../helpers/fixture-sites.js';
 
 const OPTIONS = { timeoutMs: 2_000, concurrency: 16, perHost: 2, retries: 2, backoffMs: 50, maxRetryAfterMs: 5_000, maxRedirects: 3, userAgent: 'test-checker/1.0' };
 const slowOk: Route = (_req, res) => setTimeout(() => res.writeHead(200).end(), 150);
@@ -68,4 +68,11 @@ test('progressBar › drawn on a terminal, silent on a pipe', () => {
   pipe.tick();
   pipe.done();
   assert.deepEqual(piped, []);
+});
+
+test('LinkChecker › a certificate nobody vouches for is a TLS error: unreachable', { skip: process.env.NODE_EXTRA_CA_CERTS === TEST_CERT_FILE ? 'the test certificate is trusted in this process' : false }, async (t) => {
+  const site = await startHttpsSite(t, { '/': (_req, res) => res.writeHead(200).end() });
+  const result = await new LinkChecker(OPTIONS).check(`${site.origin}/`);
+  assert.equal(result.status, 'unreachable');
+  assert.match(result.error!, /^TLS error: self[- ]signed certificate/);
 });
