@@ -90,7 +90,7 @@ test('check-links CLI › each status from local sites; --write records it, keep
   await writeFile(masterFile, original);
 
   const started = Date.now();
-  const { code, stdout, stderr } = await checkLinks(content, '--json', '--write', '--timeout', '1', '--retries', '2');
+  const { code, stdout, stderr } = await checkLinks(content, '--json', '--write', '--timeout', '2', '--retries', '2');
   assert.equal(code, 1, `something is broken: exit 1\n${stderr}`);
   const report = JSON.parse(stdout) as { checked_at: string; summary: Record<string, number>; tools: Array<{ slug: string; status: string; links: Array<Record<string, unknown>> }> };
   const tool = (slug: string) => report.tools.find((x) => x.slug === slug)!;
@@ -112,7 +112,7 @@ test('check-links CLI › each status from local sites; --write records it, keep
   assert.deepEqual([link('eleve-plus', 'pricing.url').status, link('eleve-plus', 'pricing.url').http_status], ['broken', 404]);
   assert.equal(tool('eleve-plus').status, 'broken', 'a tool is as bad as its worst link');
 
-  assert.deepEqual([link('oeuvre-studio').status, link('oeuvre-studio').error], ['unreachable', 'no answer within 1 s']);
+  assert.deepEqual([link('oeuvre-studio').status, link('oeuvre-studio').error], ['unreachable', 'no answer within 2 s']);
   assert.deepEqual([link('eau-vive').status, link('eau-vive').error], ['unreachable', 'connection refused']);
   assert.equal(link('ecrire-mieux').status, 'unreachable');
   assert.match(link('ecrire-mieux').error as string, /TLS|SSL/i);

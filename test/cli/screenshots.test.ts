@@ -33,15 +33,16 @@ async function screenshots(...args: string[]): Promise<{ code: number; stdout: s
 }
 
 /**
- * Red at load, then a counter ticking every 250 ms, green at the sixth tick (1.5 s): later
- * than the network going idle (0.5 s without requests), so a capture that waited for the
- * network alone would be red; only one that waits for the DOM to stop changing is green.
+ * Red at load, then a counter ticking every 100 ms, green at the fifteenth tick (1.5 s):
+ * later than the network going idle (0.5 s without requests), so a capture that waited for
+ * the network alone would be red; only one that waits for the DOM to stop changing (0.5 s
+ * without a change) is green.
  */
 const LATE_PAGE = `<!doctype html><html><head><style>body{margin:0;background:rgb(220,0,0)}</style></head>
 <body><h1>Chargement…</h1><script>let n = 0; const timer = setInterval(() => {
   n++; document.querySelector('h1').textContent = 'Étape ' + n;
-  if (n === 6) { clearInterval(timer); document.body.style.background = 'rgb(0,160,0)'; }
-}, 250);</script></body></html>`;
+  if (n === 15) { clearInterval(timer); document.body.style.background = 'rgb(0,160,0)'; }
+}, 100);</script></body></html>`;
 
 async function siteFixture(t: TestContext) {
   const site = await startHttpsSite(t, {
