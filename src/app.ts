@@ -4,17 +4,19 @@
  * per-request policy (CORS, rate limit, cache headers) and the error answers.
  */
 import { createServer, type IncomingMessage } from 'node:http';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import type { Config } from './config.js';
 import type { LiveDirectory } from './live-directory.js';
-import { sendProblem, cacheControlFor } from './http/problem-reply.js';
-import { ProblemError, problemBody } from './http/problems.js';
-import { API_PREFIX, MEDIA_PREFIX } from './http/representations.js';
+import { isUnlimited, problemBase, problemHeaders, rateLimitedBody, retryAfter, sendProblem } from './http/problem-reply.js';
+import { MESSAGES, negotiateLanguage } from './http/messages.js';
+import { trackConnections } from './shutdown.js';
+import { ProblemError } from './http/problems.js';
+import { API_PREFIX } from './http/representations.js';
 import { sendCached } from './http/cached-response.js';
-import { createFastPath } from './http/fast-path.js';
-import { baseUrlOf } from './http/request-context.js';
-import { CC_BY, type RouteContext } from './http/route-context.js';
+import { answerExpectation, createClientErrorHandler } from './http/client-errors.js';
+import { createFastPath, RATE_DECISION, type DecidedRequest } from './http/fast-path.js';
+import { CC_BY, MAX_SLUG_LENGTH, type RouteContext } from './http/route-context.js';
 import { categoryRoutes } from './http/routes/categories.js';
 import { changeRoutes } from './http/routes/changes.js';
 import { exportRoutes } from './http/routes/exports.js';
@@ -55,7 +57,6 @@ const COMMON_HEADERS = {
   'x-content-type-options': 'nosniff',
 };
 const COMMON_HEADER_LIST = Object.entries(COMMON_HEADERS).flat();
-const UNLIMITED = new Set(['/healthz', '/readyz']);
 const KNOWN_PATH = new RegExp(
   `^${API_PREFIX}/(?:tools(?:/[^/]+)?|collections(?:/[^/]+)?|categories|openapi\\.json|changes|feed\\.(?:json|atom)|export/tools\\.(?:ndjson|csv)|datapackage\\.json)/?$`,
 );
@@ -63,10 +64,11 @@ const ALLOWED = 'GET, HEAD, OPTIONS';
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 let requestCounter = 0;
+const NO_REQUEST = { headers: {} };
 const requestPrefix = Math.random().toString(36).slice(2, 8);
 
 /** An incoming X-Request-Id is kept when short and plain, so proxies can correlate logs. */
-function requestId(req: IncomingMessage): string {
+function requestId(req: Pick<IncomingMessage, 'headers'>): string {
   const incoming = req.headers['x-request-id'];
   return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : `${requestPrefix}-${(++requestCounter).toString(36)}`;
 }
@@ -75,6 +77,51 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const { config, directory, limiter } = deps;
   const lifecycle = deps.lifecycle ?? { shuttingDown: false };
   const fastPath = createFastPath({ config, directory, limiter, lifecycle, commonHeaders: COMMON_HEADER_LIST, requestId });
+
+  /** The base of problem `type` URIs: the same for every request (problem-reply.ts). */
+  const problems = problemBase(config.publicBaseUrl);
+  const clientErrors = { commonHeaders: COMMON_HEADER_LIST, base: problems, newRequestId: () => requestId(NO_REQUEST) };
+
+  /**
+   * What every request goes through before its route, or before a router refusal: CORS and
+   * request id, `Connection: close` while draining, and the rate limit, whose refusal is
+   * answered here. `next` runs when the request may go on.
+   */
+  function admit(request: FastifyRequest, reply: FastifyReply, next: () => void): void {
+    reply.headers(COMMON_HEADERS);
+    reply.header('x-request-id', request.id);
+    if (lifecycle.shuttingDown) reply.header('connection', 'close');
+    if (limiter === null || request.method === 'OPTIONS' || isUnlimited(request.url)) return next();
+    const apply = (decision: RateDecision) => {
+      reply.header('ratelimit-limit', decision.limit);
+      reply.header('ratelimit-remaining', decision.remaining);
+      reply.header('ratelimit-reset', decision.resetSeconds);
+      if (decision.allowed) return next();
+      const lang = negotiateLanguage(request.headers['accept-language']);
+      reply
+        .code(429)
+        .header('retry-after', retryAfter(decision))
+        .headers(problemHeaders(lang, 429))
+        .send(rateLimitedBody(problems, request.url, decision, config.rateLimit.windowMs, lang));
+    };
+    // Counted already by the fast path, which handed the request on.
+    const decided = (request.raw as DecidedRequest)[RATE_DECISION];
+    if (decided !== undefined) return apply(decided);
+    let decision: RateDecision | Promise<RateDecision>;
+    try {
+      decision = limiter.hit(clientKey(request.ip, request.raw.socket.remoteAddress));
+    } catch (err) {
+      // A limiter fault must not take the API down: serve, and say so in the log.
+      request.log.error({ err }, 'rate limiter failed; request let through');
+      return next();
+    }
+    if (decision instanceof Promise) {
+      decision.then(apply, (err: unknown) => {
+        request.log.error({ err }, 'rate limiter failed; request let through');
+        next();
+      });
+    } else apply(decision);
+  }
 
   const app = Fastify({
     logger: { level: config.logLevel },
@@ -91,18 +138,28 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // `Connection: close`) rather than answered by Fastify's bare 503: /readyz already tells
     // the load balancer to stop sending traffic.
     return503OnClosing: false,
+    // Connections are closed by drainAndClose (shutdown.ts) once flushed, never destroyed here.
+    forceCloseConnections: false,
     // Router-level refusals (a malformed percent-encoding, an over-long slug) get the same
     // problem body as every other error instead of Fastify's default JSON.
     frameworkErrors: (error, request, reply) => {
-      reply.headers(COMMON_HEADERS);
-      const status = error.statusCode ?? 400;
-      const code = status === 404 ? 'not-found' : 'bad-request';
-      const detail = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path segment is too long; slugs have at most 80 characters.' : 'The URL is not valid (check its percent-encoding).';
-      sendProblem(request, reply, baseUrlOf(request, config.publicBaseUrl), code, detail, {}, status);
+      // Counted, identified and limited like any request (admit), then refused.
+      admit(request, reply, () => {
+        const status = error.statusCode ?? 400;
+        const code = status === 404 ? 'not-found' : 'bad-request';
+        const detail = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? MESSAGES.segmentTooLong(MAX_SLUG_LENGTH) : MESSAGES.badUrl();
+        sendProblem(request, reply, problems, code, detail, {}, status);
+      });
     },
+    // What Node refuses below Fastify (unparsable, too large, too slow) is a problem too.
+    clientErrorHandler: createClientErrorHandler(clientErrors),
     // Repeated reads are answered before Fastify by the fast path (http/fast-path.ts).
-    serverFactory: (handler) =>
-      createServer({ ...SERVER_TIMEOUTS, maxHeaderSize: 16 * 1024 }, fastPath === null ? handler : (req, res) => fastPath.handle(req, res, handler)),
+    serverFactory: (handler) => {
+      const server = createServer({ ...SERVER_TIMEOUTS, maxHeaderSize: 16 * 1024 }, fastPath === null ? handler : (req, res) => fastPath.handle(req, res, handler));
+      server.on('checkExpectation', answerExpectation(clientErrors));
+      trackConnections(server);
+      return server;
+    },
     ...deps.fastify,
   });
 
@@ -138,39 +195,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
   };
 
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(COMMON_HEADERS);
-    reply.header('x-request-id', request.id);
-    if (lifecycle.shuttingDown) reply.header('connection', 'close');
-    if (limiter === null || request.method === 'OPTIONS') return done();
-    const path = request.url.split('?', 1)[0]!;
-    // Screenshots are immutable files a page shows by the dozen: counting them would spend a
-    // client's API budget on images (docs/api-decisions.md, "Screenshots").
-    if (UNLIMITED.has(path) || path.startsWith(`${MEDIA_PREFIX}/`)) return done();
-    const apply = (decision: RateDecision) => {
-      reply.header('ratelimit-limit', decision.limit);
-      reply.header('ratelimit-remaining', decision.remaining);
-      reply.header('ratelimit-reset', decision.resetSeconds);
-      if (decision.allowed) return done();
-      reply.header('retry-after', Math.max(1, decision.resetSeconds));
-      sendProblem(request, reply, baseUrlOf(request, config.publicBaseUrl), 'rate-limited',
-        `Limit of ${decision.limit} requests per ${config.rateLimit.windowMs / 1000} seconds reached; retry in ${Math.max(1, decision.resetSeconds)} seconds.`);
-    };
-    let decision: RateDecision | Promise<RateDecision>;
-    try {
-      decision = limiter.hit(clientKey(request.ip, request.raw.socket.remoteAddress));
-    } catch (err) {
-      // A limiter fault must not take the API down: serve, and say so in the log.
-      request.log.error({ err }, 'rate limiter failed; request let through');
-      return done();
-    }
-    if (decision instanceof Promise) {
-      decision.then(apply, (err: unknown) => {
-        request.log.error({ err }, 'rate limiter failed; request let through');
-        done();
-      });
-    } else apply(decision);
-  });
+  app.addHook('onRequest', (request, reply, done) => admit(request, reply, done));
 
   // CORS preflight: any path, any origin; no credentials are ever involved.
   app.options('*', { schema: { hide: true } }, (request, reply) => {
@@ -195,32 +220,28 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   operationRoutes(app, ctx, limiter, lifecycle);
 
   app.setNotFoundHandler((request, reply) => {
-    const base = baseUrlOf(request, config.publicBaseUrl);
     const path = request.url.split('?', 1)[0]!;
     if (request.method !== 'GET' && request.method !== 'HEAD' && KNOWN_PATH.test(path)) {
       reply.header('allow', ALLOWED);
-      return sendProblem(request, reply, base, 'method-not-allowed', `${request.method} is not allowed here; this API is read-only (GET, HEAD, OPTIONS).`);
+      return sendProblem(request, reply, problems, 'method-not-allowed', MESSAGES.methodNotAllowed(request.method));
     }
-    return sendProblem(request, reply, base, 'not-found', `Nothing is published at ${path.slice(0, 200)}. The API lives under ${API_PREFIX}/ (see ${API_PREFIX}/openapi.json).`);
+    return sendProblem(request, reply, problems, 'not-found', MESSAGES.nothingAt(path.slice(0, 200), API_PREFIX));
   });
 
   app.setErrorHandler((error, request, reply) => {
-    const base = baseUrlOf(request, config.publicBaseUrl);
     if (error instanceof ProblemError) {
       if (error.status === 405) reply.header('allow', ALLOWED);
-      return sendProblem(request, reply, base, error.code, error.detail, error.extras);
+      return sendProblem(request, reply, problems, error.code, error.detail, error.extras);
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status !== undefined && status >= 400 && status < 500) {
-      return sendProblem(request, reply, base, 'bad-request', (error as Error).message.slice(0, 300), {}, status);
+      // Fastify's own refusals (a body on a read-only API, mostly): its message is English.
+      const detail = status === 413 ? MESSAGES.bodyTooLarge() : MESSAGES.badRequest((error as Error).message.slice(0, 300));
+      return sendProblem(request, reply, problems, 'bad-request', detail, {}, status);
     }
     // A bug: the log gets the detail, the client a generic body and the request id.
     request.log.error({ err: error, reqId: request.id }, 'unhandled error');
-    return reply
-      .code(500)
-      .header('content-type', 'application/problem+json; charset=utf-8')
-      .header('cache-control', cacheControlFor(500))
-      .send(problemBody('internal-error', base, request.url, `An unexpected error occurred. Quote request id ${request.id} when reporting it.`, {}, request.id));
+    return sendProblem(request, reply, problems, 'internal-error', MESSAGES.internal(request.id));
   });
 
   return app;

@@ -18,7 +18,8 @@ Validates the directory's content files and loads them into the database in one
 transaction: all of it, or nothing.
 
 Options:
-  --content DIR      the content folder (default: content/ in the project)
+  --content DIR      the content folder (default: $CONTENT_DIR, as for the server,
+                     else content/ in the project)
   --database URL     a SQLite file path or postgres:// URL (default: $DATABASE_URL,
                      else data/directory.sqlite in the project)
   --dry-run          validate only; do not touch the database
@@ -47,7 +48,9 @@ async function main(): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  const contentDir = path.resolve(args.content ?? path.join(PROJECT_ROOT, 'content'));
+  // The same folder the server would import from: an operator who set CONTENT_DIR for the
+  // server must not load the bundled content over the live data by running the CLI.
+  const contentDir = path.resolve(args.content ?? (process.env.CONTENT_DIR?.trim() || path.join(PROJECT_ROOT, 'content')));
   const databaseUrl = args.database ?? (process.env.DATABASE_URL?.trim() || path.join(PROJECT_ROOT, 'data', 'directory.sqlite'));
 
   let store;
@@ -60,6 +63,7 @@ async function main(): Promise<number> {
     return 3;
   }
   try {
+    process.stdout.write(`Content: ${contentDir}\n`);
     const outcome = await importContent(store, contentDir, args['dry-run']);
     if (!outcome.ok) {
       process.stderr.write(`Import refused: ${outcome.problems.length} problem(s) in ${contentDir}. The database was not changed.\n${describeProblems(outcome.problems)}\n`);

@@ -145,9 +145,20 @@ async function yamlFiles(dir: string, problems: ContentProblems, rel: (f: string
   }
 }
 
+/**
+ * The largest content file read (the biggest bundled one is under 20 kB): a bigger one is a
+ * problem naming it, not an import that runs out of memory parsing it.
+ */
+export const MAX_CONTENT_FILE_BYTES = 4 * 1024 * 1024;
+
 async function readYaml(file: string, shown: string, problems: ContentProblems): Promise<YamlFile | undefined> {
   let text: string;
   try {
+    const { size } = await stat(file);
+    if (size > MAX_CONTENT_FILE_BYTES) {
+      problems.add(shown, null, null, `is ${(size / 1024 / 1024).toFixed(1)} MiB; a content file has at most ${MAX_CONTENT_FILE_BYTES / 1024 / 1024} MiB (one file per tool or collection)`);
+      return undefined;
+    }
     text = await readFile(file, 'utf8');
   } catch (err) {
     problems.add(shown, null, null, `cannot read: ${(err as Error).message}`);

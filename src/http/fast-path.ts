@@ -24,6 +24,8 @@ import type { LiveDirectory } from '../live-directory.js';
 import { clientKey } from '../rate-limit/client-key.js';
 import type { RateDecision, RateLimiter } from '../rate-limit/rate-limiter.js';
 import { rawBaseUrl } from './request-context.js';
+import { negotiateLanguage } from './messages.js';
+import { isUnlimited, problemBase, problemHeaders, rateLimitedBody, retryAfter } from './problem-reply.js';
 import { cachedBody, cachedHeaders, negotiate, type CachedResponse, type Outcome } from './cached-response.js';
 
 /** Bounds on what one revision remembers; past either, it starts again from empty. */
@@ -80,6 +82,10 @@ export interface FastPathDependencies {
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
+/** Where the fast path leaves the rate-limit decision it made for a request it hands to Fastify. */
+export const RATE_DECISION = Symbol('rateDecision');
+export type DecidedRequest = IncomingMessage & { [RATE_DECISION]?: RateDecision };
+
 export interface FastPath {
   /** Answers `req` itself, or hands it to `next` (Fastify) having written nothing. */
   handle(req: IncomingMessage, res: ServerResponse, next: Handler): void;
@@ -96,6 +102,7 @@ export function createFastPath(deps: FastPathDependencies): FastPath | null {
   if (config.logRequests) return null;
   const trust = config.trustProxy.length > 0 ? proxyAddr.compile(config.trustProxy) : null;
   const fixedBase = config.publicBaseUrl !== null;
+  const problems = problemBase(config.publicBaseUrl);
 
   /**
    * Everything in the raw request that the cached answer depends on: the URL and the base
@@ -133,14 +140,39 @@ export function createFastPath(deps: FastPathDependencies): FastPath | null {
     else res.end(body);
   };
 
+  /** A 429, byte for byte what the Fastify path sends (app.ts, admit), without Fastify's cost. */
+  const refuse = (req: IncomingMessage, res: ServerResponse, decision: RateDecision): void => {
+    const lang = negotiateLanguage(req.headers['accept-language']);
+    const body = rateLimitedBody(problems, req.url!, decision, config.rateLimit.windowMs, lang);
+    const headers = prefix.concat('retry-after', String(retryAfter(decision)), ...Object.entries(problemHeaders(lang, 429)).flat(), 'content-length', String(Buffer.byteLength(body)));
+    headers[ID] = requestId(req);
+    headers[LIMIT] = String(decision.limit);
+    headers[LIMIT + 2] = String(decision.remaining);
+    headers[LIMIT + 4] = String(decision.resetSeconds);
+    if (lifecycle.shuttingDown) headers.push('connection', 'close');
+    res.writeHead(429, headers);
+    if (req.method === 'HEAD') res.end();
+    else res.end(body);
+  };
+
+  /** With the client's decision: answer from memory, refuse, or hand to Fastify with the decision. */
+  const decide = (req: IncomingMessage, res: ServerResponse, next: Handler, entry: CachedResponse | undefined, decision: RateDecision): void => {
+    if (!decision.allowed) return refuse(req, res, decision);
+    if (entry !== undefined) return write(req, res, entry, decision);
+    (req as DecidedRequest)[RATE_DECISION] = decision;
+    next(req, res);
+  };
+
   return {
     handle(req, res, next) {
       // A request with a body is left to Fastify, which knows how to refuse or drain it.
       if ((req.method !== 'GET' && req.method !== 'HEAD') ||
         req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined) return next(req, res);
       const entry = directory.current.remembered.get(keyOf(req));
-      if (entry === undefined) return next(req, res);
-      if (limiter === null) return write(req, res, entry, null);
+      if (limiter === null) return entry === undefined ? next(req, res) : write(req, res, entry, null);
+      // Every GET and HEAD is counted here, once: a refusal is answered at once (a flood of
+      // them costs what a cached read costs), and Fastify reuses the decision of the others.
+      if (isUnlimited(req.url!)) return next(req, res);
       let decision: RateDecision | Promise<RateDecision>;
       try {
         const peer = req.socket.remoteAddress;
@@ -148,14 +180,12 @@ export function createFastPath(deps: FastPathDependencies): FastPath | null {
       } catch {
         return next(req, res); // Fastify asks again, and logs the fault
       }
-      if (!(decision instanceof Promise)) return decision.allowed ? write(req, res, entry, decision) : next(req, res);
-      // A shared limiter (Redis) answers later; a refusal or a fault then goes to Fastify.
+      if (!(decision instanceof Promise)) return decide(req, res, next, entry, decision);
+      // A shared limiter (Redis) answers later; a fault then goes to Fastify, which asks again.
       // The entry stays valid meanwhile: it belongs to the revision it was found in.
       decision.then(
         (d) => {
-          if (res.destroyed) return;
-          if (d.allowed) write(req, res, entry, d);
-          else next(req, res);
+          if (!res.destroyed) decide(req, res, next, entry, d);
         },
         () => {
           if (!res.destroyed) next(req, res);

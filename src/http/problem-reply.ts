@@ -1,6 +1,9 @@
 /** Sends RFC 9457 problem responses with the cache policy their status calls for. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { RateDecision } from '../rate-limit/rate-limiter.js';
+import { MESSAGES, negotiateLanguage, type Lang, type Text } from './messages.js';
 import { problemBody, PROBLEMS, type ProblemCode, type ProblemExtras } from './problems.js';
+import { MEDIA_PREFIX } from './representations.js';
 
 export const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
 
@@ -13,18 +16,68 @@ export function cacheControlFor(status: number): string {
   return status === 429 || status >= 500 ? 'no-store' : 'public, max-age=300';
 }
 
+/**
+ * Headers of a cacheable answer that belong to the client who asked, not to the URL: the
+ * contract puts the rate-limit headers on every answer, and the request id lets a client
+ * quote its request. A shared cache replaying them to another client would tell that client
+ * someone else's budget, so a CDN must drop these from what it stores (docs/security.md,
+ * docs/deployment.md). Everything else in a `public` answer is the same for every client.
+ */
+export const PER_CLIENT_HEADERS = ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'x-request-id'] as const;
+
+/**
+ * The base of problem `type` URIs: PUBLIC_BASE_URL, else `http://localhost`. Never the
+ * request's Host: clients branch on `type`, so it is the same for every request.
+ */
+export function problemBase(publicBaseUrl: string | null): string {
+  return publicBaseUrl ?? 'http://localhost';
+}
+
+/**
+ * Problems are in the language Accept-Language asks for, so caches must key them on it:
+ * `Vary` names it (a shared cache would otherwise hand one language to everyone) and
+ * `Content-Language` says which one this is.
+ */
+export function problemHeaders(lang: Lang, status: number): Record<string, string> {
+  return { 'content-type': PROBLEM_TYPE, 'cache-control': cacheControlFor(status), 'content-language': lang, vary: 'Accept-Language' };
+}
+
 export function sendProblem(
   request: FastifyRequest,
   reply: FastifyReply,
   base: string,
   code: ProblemCode,
-  detail: string,
+  detail: Text,
   extras?: ProblemExtras,
   status: number = PROBLEMS[code].status,
 ): FastifyReply {
+  const lang = negotiateLanguage(request.headers['accept-language']);
   return reply
     .code(status)
-    .header('content-type', PROBLEM_TYPE)
-    .header('cache-control', cacheControlFor(status))
-    .send(problemBody(code, base, request.url, detail, extras, request.id, status));
+    .headers(problemHeaders(lang, status))
+    .send(problemBody(code, base, request.url, detail, lang, extras, request.id, status));
+}
+
+/** Paths outside the rate limit: the health checks a load balancer polls. */
+const UNLIMITED = new Set(['/healthz', '/readyz']);
+/**
+ * And the screenshots: immutable files a page shows by the dozen, which must not spend a
+ * client's API budget (docs/api-decisions.md, "/media/{file}").
+ */
+const MEDIA_PATHS = `${MEDIA_PREFIX}/`;
+
+export function isUnlimited(url: string): boolean {
+  if (url.startsWith(MEDIA_PATHS)) return true;
+  const query = url.indexOf('?');
+  return UNLIMITED.has(query === -1 ? url : url.slice(0, query));
+}
+
+/** Whole seconds until one more request is allowed, at least 1 (RFC 9110 Retry-After). */
+export function retryAfter(decision: RateDecision): number {
+  return Math.max(1, decision.resetSeconds);
+}
+
+/** The body of a 429, for the Fastify path and the fast path alike. */
+export function rateLimitedBody(base: string, url: string, decision: RateDecision, windowMs: number, lang: Lang): string {
+  return problemBody('rate-limited', base, url, MESSAGES.rateLimited(decision.limit, windowMs / 1000, retryAfter(decision)), lang, {}, undefined, 429);
 }

@@ -138,8 +138,10 @@ export const ToolDetail = Type.Object({ data: Tool, meta: LicenseMeta }, { addit
  * `parseToolsQuery` (text-level rules: no `Infinity`, no repeats, suggestions).
  */
 export const ToolsQuery = Type.Object({
-  page: Type.Optional(Type.String({ pattern: '^[0-9]+$', default: '1', description: 'Whole number ≥ 1; past the last page the list is empty.' })),
-  per_page: Type.Optional(Type.String({ pattern: '^[0-9]+$', default: '30', description: 'Whole number ≥ 1; values above 100 are clamped to 100.' })),
+  // Integers, so generated clients take `page: 2`; the route reads them from their text
+  // (http/query-parameters.ts), which refuses `1.0`, `1e3` or `Infinity` with a precise message.
+  page: Type.Optional(Type.Integer({ minimum: 1, default: 1, description: 'Whole number ≥ 1; past the last page the list is empty.' })),
+  per_page: Type.Optional(Type.Integer({ minimum: 1, default: 30, description: 'Whole number ≥ 1; values above 100 are clamped to 100.' })),
   category: Type.Optional(Type.String({ description: 'Category slug; `a,b` matches any of them. An unknown slug matches nothing.' })),
   pricing: Type.Optional(Type.String({ description: '`free`, `freemium`, `paid`, `enterprise` (any case); `free,freemium` matches any of them.' })),
   has_education_pricing: Type.Optional(Type.String({ enum: ['1', 'true', '0', 'false'], description: '`1`/`true`: only tools with an education program; `0`/`false`: no restriction.' })),

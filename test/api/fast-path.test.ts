@@ -106,6 +106,38 @@ test('fast path › requests are counted on both paths, and the refused ones get
   assert.equal((await send(port, `${API}/categories`, { localAddress: '127.0.0.10' })).status, 200, 'other clients unaffected');
 });
 
+test('fast path › refusals are answered without Fastify, with the bytes Fastify would send', async (t) => {
+  const { app, port, seen } = await listening(t, { env: { RATE_LIMIT_MAX: '2', TRUST_PROXY: '127.0.0.1' } });
+  const host = `127.0.0.1:${port}`;
+  const from = { localAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.5' } };
+  for (let i = 0; i < 2; i++) assert.equal((await send(port, `${API}/categories`, from)).status, 200);
+  // Remembered or never seen, GET or HEAD: the 429 is written before Fastify.
+  const before = seen.fastify;
+  const refusals = [];
+  for (const [path, method] of [[`${API}/categories`, 'GET'], [`${API}/tools?q=never-seen-${Date.now()}`, 'GET'], [`${API}/tools/quizzy`, 'HEAD']] as const) {
+    refusals.push([path, method, await send(port, path, { ...from, method })] as const);
+  }
+  assert.equal(seen.fastify, before, 'Fastify saw none of the refused requests');
+  // The oracle: the same client, refused by the Fastify path (inject never takes the fast path).
+  const VOLATILE_429 = new Set([...VOLATILE, 'retry-after', 'ratelimit-reset']);
+  for (const [path, method, fast] of refusals) {
+    const oracle = await app.inject({ method, url: path, headers: { host, 'x-forwarded-for': '203.0.113.5' } });
+    assert.equal(fast.status, 429);
+    assert.equal(oracle.statusCode, 429);
+    const strip = (h: Record<string, unknown>) => Object.fromEntries(Object.entries(stable(h)).filter(([k]) => !VOLATILE_429.has(k)));
+    assert.deepEqual(strip(fast.headers), strip(oracle.headers), `${method} ${path}`);
+    // The seconds to wait may tick between the two answers.
+    const body = (text: string) => text.replace(/retry in \d+ seconds/, 'retry in N seconds');
+    if (method === 'GET') assert.equal(body(fast.body.toString()), body(oracle.body), path);
+    else assert.equal(fast.body.length, 0);
+  }
+  // An allowed request handed to Fastify is counted once, not twice.
+  const fresh = { localAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.6' } };
+  const first = await send(port, `${API}/tools?q=once-${Date.now()}`, fresh);
+  assert.equal(first.status, 200);
+  assert.equal(first.headers['ratelimit-remaining'], '1');
+});
+
 test('fast path › never serves the bytes of an older revision', async (t) => {
   const { port, store, directory, contentDir } = await listening(t);
   const before = await send(port, `${API}/tools/quizzy`);

@@ -1,12 +1,14 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { test } from 'node:test';
 import sharp from 'sharp';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { loadContent, formatProblem } from '../../src/content/load-content.js';
 import { API, buildTestApp } from '../helpers/build-app.js';
+import { send } from '../helpers/http.js';
 import { fixtureDataset, tempDir, writeContent } from '../helpers/fixture.js';
 
 /** A real WebP of `width`×`height` and its 640-wide variant, named as `npm run screenshots` names them. */
@@ -80,6 +82,19 @@ test('GET /media/{file} › serves the WebP with immutable caching, a strong ETa
   assert.equal(Number(head.headers['content-length']), shot.small.length);
   // Five requests with a limit of two: images do not spend the API budget.
   for (let i = 0; i < 3; i++) assert.equal((await app.inject({ url: `/media/${shot.file}` })).statusCode, 200);
+});
+
+test('GET /media/{file} › on a real socket too (where the fast path counts requests), images are outside the rate limit', async (t) => {
+  const shot = await screenshotFiles('quizzy');
+  const { app } = await buildTestApp(t, { env: { RATE_LIMIT_MAX: '2' }, dataset: datasetWithScreenshot(shot.file), media: shot.media });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  for (let i = 0; i < 5; i++) {
+    const res = await send(port, `/media/${shot.file}`);
+    assert.equal(res.status, 200, `request ${i + 1}`);
+    assert.equal(res.headers['ratelimit-remaining'], undefined);
+  }
+  assert.equal((await send(port, `${API}/tools/quizzy`)).status, 200, 'the API budget is untouched');
 });
 
 test('GET /media/{file} › anything but a published screenshot name is a 404 problem', async (t) => {

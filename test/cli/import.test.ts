@@ -11,8 +11,12 @@ const run = promisify(execFile);
 const CLI = path.resolve(import.meta.dirname, '../../src/cli/import.ts');
 
 async function importCli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return importCliWith({}, ...args);
+}
+
+async function importCliWith(env: Record<string, string>, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', CLI, ...args], { env: { ...process.env, DATABASE_URL: '' } });
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', CLI, ...args], { env: { ...process.env, DATABASE_URL: '', CONTENT_DIR: '', ...env } });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };
@@ -153,4 +157,28 @@ test('import CLI › --dry-run validates without touching the database', async (
   assert.equal(res.code, 0);
   assert.match(res.stdout, /Content is valid/);
   assert.equal((await snapshotOf(db)).revision, 0);
+});
+
+test('import CLI › CONTENT_DIR is the default content folder, as for the server', async (t) => {
+  const dir = await tempDir();
+  t.after(() => rm(dir, { recursive: true, force: true }));
+  const dataset = fixtureDataset();
+  const content = await writeContent(path.join(dir, 'content'), dataset);
+  const db = path.join(dir, 'db.sqlite');
+  const res = await importCliWith({ CONTENT_DIR: content }, '--database', db);
+  assert.equal(res.code, 0, res.stderr);
+  assert.match(res.stdout, new RegExp(`Content: ${content.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  // The fixture, not the bundled directory of 400+ tools.
+  assert.equal((await snapshotOf(db)).dataset.tools.length, dataset.tools.length);
+});
+
+test('import CLI › an oversized content file is a problem naming it; nothing is read into memory or written', async (t) => {
+  const { content, db } = await importedFixture(t);
+  const huge = path.join(content, 'tools', 'huge.yaml');
+  await writeFile(huge, `# ${'x'.repeat(5 * 1024 * 1024)}\nslug: huge\n`);
+  const res = await importCli('--content', content, '--database', db);
+  assert.equal(res.code, 1);
+  assert.match(res.stderr, /tools\/huge\.yaml/);
+  assert.match(res.stderr, /5\.0 MiB; a content file has at most 4 MiB/);
+  assert.equal((await snapshotOf(db)).revision, 1, 'the database was not changed');
 });

@@ -1,6 +1,8 @@
 /** GET /collections and GET /collections/{slug}. */
 import type { FastifyInstance } from 'fastify';
-import { ProblemError } from '../problems.js';
+import { MESSAGES } from '../messages.js';
+import { ProblemError, type ParameterError } from '../problems.js';
+import { refuseIfAny, single, withSuggestion, type RawQuery } from '../query-parameters.js';
 import { cachedOrBuild, makeResponse } from '../cached-response.js';
 import { API_PREFIX, collectionDetail, collectionSummary, serialize } from '../representations.js';
 import { baseUrlOf } from '../request-context.js';
@@ -25,20 +27,17 @@ export function collectionRoutes(app: FastifyInstance, ctx: RouteContext): void 
       },
     },
     (request, reply) => {
-      const raw = (request.query as Record<string, string | string[] | undefined>)['kind'];
+      const errors: ParameterError[] = [];
+      const text = single(request.query as RawQuery, 'kind', errors)?.trim();
       let kind: string | null = null;
-      if (Array.isArray(raw)) {
-        throw new ProblemError('invalid-parameter', 'kind is given more than once.', { errors: [{ parameter: 'kind', value: raw.join(',').slice(0, 200), message: 'is given more than once' }] });
-      }
-      if (raw !== undefined && raw.trim() !== '') {
-        kind = raw.trim().toLowerCase();
+      if (text !== undefined && text !== '') {
+        kind = text.toLowerCase();
         if (!(COLLECTION_KINDS as readonly string[]).includes(kind)) {
           const suggestion = closest(kind.slice(0, 40), COLLECTION_KINDS, 1)[0];
-          throw new ProblemError('invalid-parameter', `kind must be top or stack.${suggestion ? ` Did you mean "${suggestion}"?` : ''}`, {
-            errors: [{ parameter: 'kind', value: raw.slice(0, 200), message: 'must be top or stack', ...(suggestion ? { suggestion } : {}) }],
-          });
+          errors.push(withSuggestion({ parameter: 'kind', value: text, rule: MESSAGES.oneOf(COLLECTION_KINDS, false) }, suggestion));
         }
       }
+      refuseIfAny(errors);
       const state = ctx.directory.current;
       const { model, responses } = state;
       const base = baseUrlOf(request, ctx.config.publicBaseUrl);
@@ -71,7 +70,7 @@ export function collectionRoutes(app: FastifyInstance, ctx: RouteContext): void 
       const index = valid ? model.collectionIndex.get(slug) : undefined;
       if (index === undefined) {
         const suggestions = closest(slug.toLowerCase().slice(0, MAX_SLUG_LENGTH), model.collectionIndex.keys(), 3);
-        throw new ProblemError('not-found', `No published collection has the slug "${slug.slice(0, MAX_SLUG_LENGTH)}".${suggestions.length ? ` Did you mean ${suggestions.map((s) => `"${s}"`).join(', ')}?` : ''}`, suggestions.length ? { suggestions } : {});
+        throw new ProblemError('not-found', MESSAGES.noSuchSlug('collection', slug.slice(0, MAX_SLUG_LENGTH), suggestions), suggestions.length ? { suggestions } : {});
       }
       const key = `K ${base} ${slug}`;
       const entry = cachedOrBuild(responses, key, () =>

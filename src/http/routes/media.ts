@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { ifNoneMatchMatches } from '../cached-response.js';
+import { MESSAGES } from '../messages.js';
 import { ProblemError } from '../problems.js';
 import { MEDIA_PREFIX } from '../representations.js';
 import { getAndHead, type RouteContext } from '../route-context.js';
@@ -21,7 +22,7 @@ export function mediaRoutes(app: FastifyInstance, ctx: RouteContext): void {
   getAndHead(app, `${MEDIA_PREFIX}/:file`, { schema: { hide: true } }, async (request, reply) => {
     const { file } = request.params as { file: string };
     // Params arrive percent-decoded: only a plain file name of the expected shape is looked up.
-    const missing = () => new ProblemError('not-found', `No screenshot is published as ${file.slice(0, 120)}.`);
+    const missing = () => new ProblemError('not-found', MESSAGES.noSuchMedia(file.slice(0, 120)));
     if (!MEDIA_FILE.test(file)) throw missing();
     let bytes: Buffer;
     try {

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { facetCounts } from '../../read-model/facets.js';
 import { listTools } from '../../read-model/list-tools.js';
+import { MESSAGES } from '../messages.js';
 import { ProblemError } from '../problems.js';
 import { cachedOrBuild, makeResponse } from '../cached-response.js';
 import { API_PREFIX, mediaBaseOf, serialize, toolDetail, toolSummary } from '../representations.js';
@@ -96,7 +97,7 @@ export function toolRoutes(app: FastifyInstance, ctx: RouteContext): void {
       }
       if (entry === undefined) {
         const suggestions = closest(slug.toLowerCase().slice(0, MAX_SLUG_LENGTH), model.toolIndex.keys(), 3);
-        throw new ProblemError('not-found', `No published tool has the slug "${slug.slice(0, MAX_SLUG_LENGTH)}".${suggestions.length ? ` Did you mean ${suggestions.map((s) => `"${s}"`).join(', ')}?` : ''}`, suggestions.length ? { suggestions } : {});
+        throw new ProblemError('not-found', MESSAGES.noSuchSlug('tool', slug.slice(0, MAX_SLUG_LENGTH), suggestions), suggestions.length ? { suggestions } : {});
       }
       return ctx.send(request, reply, state, entry);
     },
