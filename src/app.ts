@@ -21,6 +21,7 @@ import { categoryRoutes } from './http/routes/categories.js';
 import { changeRoutes } from './http/routes/changes.js';
 import { exportRoutes } from './http/routes/exports.js';
 import { feedRoutes } from './http/routes/feeds.js';
+import { mediaRoutes } from './http/routes/media.js';
 import { collectionRoutes } from './http/routes/collections.js';
 import { openapiRoute } from './http/routes/openapi.js';
 import { operationRoutes, type Lifecycle } from './http/routes/operations.js';
@@ -221,10 +222,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   changeRoutes(app, ctx);
   feedRoutes(app, ctx);
   exportRoutes(app, ctx);
+  mediaRoutes(app, ctx);
   openapiRoute(app, ctx);
   operationRoutes(app, ctx, limiter, lifecycle);
   llmsTxtRoute(app, ctx);
-  mcpRoute(app, { config, limiter, directory, license: ctx.license, problemBase: problems, licenseText: dataLicenseText(config.contentDir), version: API_VERSION });
+  mcpRoute(app, { config, limiter, directory, license: ctx.license, problemBase: problems, publicMediaUrl: config.publicMediaUrl, licenseText: dataLicenseText(config.contentDir), version: API_VERSION });
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?', 1)[0]!;

@@ -14,6 +14,8 @@ export interface Config {
   /** Addresses and CIDRs of proxies whose X-Forwarded-For is believed; empty = none. */
   trustProxy: string[];
   publicBaseUrl: string | null;
+  /** Base of screenshot URLs (a CDN serving content/media/); null: the API's own /media/. */
+  publicMediaUrl: string | null;
   rateLimit: { max: number; windowMs: number; maxClients: number };
   publisher: { name: string; url: string };
   /**
@@ -166,6 +168,17 @@ export function parseAllowedOrigins(raw: string | undefined): string[] | null {
   return origins;
 }
 
+/** PUBLIC_MEDIA_URL: an http(s) base without query or fragment, kept without its trailing slash. */
+function publicMediaUrl(env: Env): string | null {
+  const raw = url(env, 'PUBLIC_MEDIA_URL', null, ['http:', 'https:']);
+  if (raw === null) return null;
+  const parsed = new URL(raw);
+  if (parsed.search !== '' || parsed.hash !== '' || raw.includes('?') || raw.includes('#')) {
+    throw new ConfigError('PUBLIC_MEDIA_URL', `must be a base URL without query or fragment; file names are appended to it (got "${raw}")`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const host = env.HOST?.trim() || '0.0.0.0';
   const publicBaseUrl = url(env, 'PUBLIC_BASE_URL', null, ['http:', 'https:']);
@@ -182,6 +195,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: url(env, 'REDIS_URL', null, ['redis:', 'rediss:']),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     publicBaseUrl: publicBaseUrl?.replace(/\/+$/, '') ?? null,
+    publicMediaUrl: publicMediaUrl(env),
     rateLimit: {
       max: rateLimitOff ? 0 : integer(env, 'RATE_LIMIT_MAX', 60, 0, 1_000_000),
       windowMs: integer(env, 'RATE_LIMIT_WINDOW_S', 60, 1, 86_400) * 1000,

@@ -68,8 +68,9 @@ function notFound(what: 'tool' | 'collection', slug: string, known: Iterable<str
   return new ProblemError('not-found', MESSAGES.noSuchSlug(what, slug.slice(0, MAX_SLUG_LENGTH), suggestions), suggestions.length ? { suggestions } : {});
 }
 
-export function toolDetailBody(model: ReadModel, index: number, base: string, license: License) {
-  return { data: toolDetail(model, index, base), meta: { license } };
+/** `media`: the base of screenshot URLs (representations.ts, mediaBaseOf). */
+export function toolDetailBody(model: ReadModel, index: number, base: string, license: License, media: string) {
+  return { data: toolDetail(model, index, base, media), meta: { license } };
 }
 
 /** `kind` of GET /collections: `top`, `stack` (any case) or absent; anything else is a 400. */

@@ -128,6 +128,10 @@ export const MESSAGES = {
       return `${noun[lang]} ${has}${hint}`;
     });
   },
+  noSuchMedia: (file: string): Text => ({
+    fr: `Aucune capture d’écran n’est publiée sous le nom ${quoted('fr', file)}.`,
+    en: `No screenshot is published as ${quoted('en', file)}.`,
+  }),
   nothingAt: (path: string, prefix: string): Text => ({
     fr: `Rien n’est publié à ${path}. L’API se trouve sous ${prefix}/ (voir ${prefix}/openapi.json).`,
     en: `Nothing is published at ${path}. The API lives under ${prefix}/ (see ${prefix}/openapi.json).`,

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RateDecision } from '../rate-limit/rate-limiter.js';
 import { MESSAGES, negotiateLanguage, type Lang, type Text } from './messages.js';
 import { problemBody, PROBLEMS, type ProblemCode, type ProblemExtras } from './problems.js';
+import { MEDIA_PREFIX } from './representations.js';
 
 export const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
 
@@ -62,8 +63,14 @@ export function sendProblem(
  * JSON-RPC request in a bucket of its own (mcp/mcp-route.ts).
  */
 const UNLIMITED = new Set(['/healthz', '/readyz', '/mcp', '/mcp/']);
+/**
+ * And the screenshots: immutable files a page shows by the dozen, which must not spend a
+ * client's API budget (docs/api-decisions.md, "/media/{file}").
+ */
+const MEDIA_PATHS = `${MEDIA_PREFIX}/`;
 
 export function isUnlimited(url: string): boolean {
+  if (url.startsWith(MEDIA_PATHS)) return true;
   const query = url.indexOf('?');
   return UNLIMITED.has(query === -1 ? url : url.slice(0, query));
 }

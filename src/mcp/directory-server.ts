@@ -20,7 +20,7 @@ import {
 import { negotiateLanguage, type Lang } from '../http/messages.js';
 import { ProblemError, problemBody } from '../http/problems.js';
 import type { RawQuery } from '../http/query-parameters.js';
-import type { License } from '../http/representations.js';
+import { mediaBaseOf, type License } from '../http/representations.js';
 import { parseToolsQuery } from '../http/tools-query.js';
 import type { LiveDirectory } from '../live-directory.js';
 import { CategoryList } from '../schemas/categories.js';
@@ -37,6 +37,8 @@ export interface DirectoryServerOptions {
   license: License;
   /** The base of problem `type` URIs (problem-reply.ts, problemBase). */
   problemBase: string;
+  /** PUBLIC_MEDIA_URL: where screenshots are served from, when not this server's /media/. */
+  publicMediaUrl: string | null;
   /** The licence of the data, in full (content/LICENSE). */
   licenseText: string;
   version: string;
@@ -169,6 +171,7 @@ export function createDirectoryServerFactory(options: DirectoryServerOptions): (
 
   return (ctx) => {
     const base = baseOf(ctx.requestInfo);
+    const media = mediaBaseOf(options.publicMediaUrl, base);
     const refusals: Refusals = { problemBase: options.problemBase, lang: negotiateLanguage(ctx.requestInfo?.headers.get('accept-language') ?? undefined) };
     const surface = SURFACES.has(ctx.requestInfo?.headers.get(SURFACE_HEADER) ?? '') ? (ctx.requestInfo!.headers.get(SURFACE_HEADER) as Surface) : 'all';
     const wants = (part: Surface) => surface === 'all' || surface === part;
@@ -204,7 +207,7 @@ export function createDirectoryServerFactory(options: DirectoryServerOptions): (
         ({ slug }) =>
           answer(refusals, () => {
             const model = directory.current.model;
-            return toolDetailBody(model, resolveTool(model, slug), base, license);
+            return toolDetailBody(model, resolveTool(model, slug), base, license, media);
           }),
       );
 
@@ -261,7 +264,7 @@ export function createDirectoryServerFactory(options: DirectoryServerOptions): (
         (uri, variables) =>
           readResource(refusals, uri, () => {
             const model = directory.current.model;
-            return toolDetailBody(model, resolveTool(model, String(variables.slug)), base, license);
+            return toolDetailBody(model, resolveTool(model, String(variables.slug)), base, license, media);
           }),
       );
 

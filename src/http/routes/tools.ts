@@ -1,7 +1,7 @@
 /** GET /tools and GET /tools/{slug}. */
 import type { FastifyInstance } from 'fastify';
 import { cachedOrBuild, makeResponse } from '../cached-response.js';
-import { API_PREFIX, serialize } from '../representations.js';
+import { API_PREFIX, mediaBaseOf, serialize } from '../representations.js';
 import { findTool, toolDetailBody, toolsPage } from '../directory-queries.js';
 import { discoveryLinkEntries } from '../discovery.js';
 import { linkHeader } from '../pagination.js';
@@ -74,7 +74,7 @@ export function toolRoutes(app: FastifyInstance, ctx: RouteContext): void {
       if (entry === undefined) {
         const found = findTool(model, slug);
         if (found.index !== undefined) {
-          entry = makeResponse(200, serialize.toolDetail(toolDetailBody(model, found.index, base, ctx.license)), { link: ctx.licenseLink });
+          entry = makeResponse(200, serialize.toolDetail(toolDetailBody(model, found.index, base, ctx.license, mediaBaseOf(ctx.config.publicMediaUrl, base))), { link: ctx.licenseLink });
         } else {
           entry = makeResponse(301, '', { location: `${base}${API_PREFIX}/tools/${found.renamedTo}`, link: ctx.licenseLink });
           delete entry.headers['content-type'];
