@@ -89,14 +89,19 @@ function ms(value: string): number {
  * machine it varies far less than requests/s, since it does not depend on how much CPU the
  * server was given.
  */
-async function load(pid: number, url: string, headers: Record<string, string> = {}, script?: string, warmupS = 0, connections = CONNECTIONS): Promise<Result> {
-  if (warmupS > 0) await drive(url, headers, script, warmupS, connections);
+async function load(pid: number, url: string, headers: Record<string, string> = {}, script?: string, warmupS = 0, connections = CONNECTIONS, body?: string): Promise<Result> {
+  if (warmupS > 0) await drive(url, headers, script, warmupS, connections, body);
   const cpuBefore = cpuMs(pid);
-  const { requests, ...result } = await drive(url, headers, script, DURATION, connections);
+  const { requests, ...result } = await drive(url, headers, script, DURATION, connections, body);
   return { ...result, cpuUs: ((cpuMs(pid) - cpuBefore) * 1000) / requests };
 }
 
-async function drive(url: string, headers: Record<string, string>, script: string | undefined, seconds: number, connections = CONNECTIONS): Promise<Omit<Result, 'cpuUs'> & { requests: number }> {
+async function drive(url: string, headers: Record<string, string>, script: string | undefined, seconds: number, connections = CONNECTIONS, body?: string): Promise<Omit<Result, 'cpuUs'> & { requests: number }> {
+  if (WRK && body !== undefined && script === undefined) {
+    // A POST (the /mcp rows): wrk takes its method and body from a script.
+    script = path.join(work, `post-${Buffer.from(body).toString('base64url').slice(0, 40)}.lua`);
+    writeFileSync(script, `wrk.method = "POST"\nwrk.body = ${JSON.stringify(body)}\n`);
+  }
   if (WRK) {
     const hs = Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
     const out = execFileSync('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', ...(script ? ['-s', script] : []), ...hs, url], { encoding: 'utf8' });
@@ -110,8 +115,11 @@ async function drive(url: string, headers: Record<string, string>, script: strin
       requests: Number(/(\d+) requests in/.exec(out)![1]),
     };
   }
+  // A Lua script draws a different query per request; autocannon cannot run it, and would
+  // silently measure the one URL instead.
+  if (script !== undefined) throw new Error('the growth rows draw queries with a wrk Lua script: install wrk (apt-get install wrk)');
   const autocannon = (await import('autocannon')).default;
-  const r = await autocannon({ url, connections, duration: seconds, headers });
+  const r = await autocannon({ url, connections, duration: seconds, headers, ...(body !== undefined ? { method: 'POST' as const, body } : {}) });
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.non2xx + r.errors, requests: r.requests.total };
 }
 
@@ -277,7 +285,54 @@ async function sideBySide(): Promise<void> {
     ]);
   }
   printTable(rows);
+  await mcpBesideRest(ours, slug);
   console.log(`\nour server's resident memory after the run: ${fmt(rss(child.pid!) / 2 ** 20, 1)} MiB`);
+}
+
+/**
+ * /mcp beside its REST twins, on the same processes: a `tools/call` is a POST that goes
+ * through Fastify and the SDK (a server instance per request, by the SDK's design), never
+ * through the response cache or the fast path, so its cost is the protocol's.
+ */
+async function mcpBesideRest(ours: ChildProcess[], slug: string): Promise<void> {
+  const modern = (name: string, args: Record<string, unknown>) => ({
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': name },
+    body: JSON.stringify({
+      jsonrpc: '2.0', id: 1, method: 'tools/call',
+      params: { name, arguments: args, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': {} } },
+    }),
+  });
+  const legacy = (name: string, args: Record<string, unknown>) => ({
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
+  });
+  const rows: Array<{ name: string; path: string; headers?: Record<string, string>; body?: string }> = [
+    { name: 'GET /tools?q=quiz&per_page=10', path: '/api/v1/directory/tools?q=quiz&per_page=10' },
+    { name: 'POST /mcp search_tools {q: quiz} (2026-07-28)', path: '/mcp', ...modern('search_tools', { q: 'quiz' }) },
+    { name: 'GET /tools/{slug}', path: `/api/v1/directory/tools/${slug}` },
+    { name: 'POST /mcp get_tool {slug} (2026-07-28)', path: '/mcp', ...modern('get_tool', { slug }) },
+    { name: 'POST /mcp get_tool {slug} (2025, SSE)', path: '/mcp', ...legacy('get_tool', { slug }) },
+  ].filter((r) => args.only === undefined || r.name.includes(args.only));
+  if (rows.length === 0) return;
+  // Each call must succeed before it is timed: a refused or failing call would be cheap.
+  for (const r of rows) {
+    const res = await fetch(`http://127.0.0.1:${PORTS.ours}${r.path}`, { method: r.body ? 'POST' : 'GET', headers: r.headers, body: r.body });
+    const text = await res.text();
+    if (res.status !== 200 || text.includes('"isError":true')) throw new Error(`${r.name}: ${res.status} ${text.slice(0, 200)}`);
+  }
+  const table: string[][] = [['MCP beside REST', 'req/s', 'µs CPU/req', 'p50/p99 ms']];
+  for (const r of rows) {
+    const runs: Result[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      runs.push(await load(ours[i]!.pid!, `http://127.0.0.1:${roundPort('ours', i)}${r.path}`, r.headers ?? {}, undefined, WARMUP, CONNECTIONS, r.body));
+    }
+    const m = medians(runs);
+    const errors = runs.reduce((a, x) => a + x.errors, 0);
+    if (errors > 0) console.warn(`warning: ${r.name}: ${errors} non-2xx/3xx or socket errors`);
+    table.push([r.name, fmt(m.rps), fmt(m.cpuUs, 1), `${fmt(m.p50, 2)} / ${fmt(m.p99, 2)}`]);
+  }
+  console.log('');
+  printTable(table);
 }
 
 async function growth(size: number): Promise<void> {
@@ -325,13 +380,13 @@ end`;
     const cached = await load(child.pid!, `${base}?q=quiz`);
     const cachedFiltered = await load(child.pid!, `${base}?q=quiz&pricing=freemium&has_education_pricing=1`);
     writeFileSync(script, lua(''));
-    const varied = await load(child.pid!, `${base}`, {}, WRK ? script : undefined);
+    const varied = await load(child.pid!, `${base}`, {}, script);
     writeFileSync(script, lua('&pricing=freemium,paid&has_education_pricing=1'));
-    const variedFiltered = await load(child.pid!, `${base}`, {}, WRK ? script : undefined);
+    const variedFiltered = await load(child.pid!, `${base}`, {}, script);
     writeFileSync(script, neverSeen);
-    const unseen = await load(child.pid!, `${base}`, {}, WRK ? script : undefined);
+    const unseen = await load(child.pid!, `${base}`, {}, script);
     // The time one search takes, one request at a time (at 50 connections a request mostly waits).
-    const unseenAlone = await load(child.pid!, `${base}`, {}, WRK ? script : undefined, 0, 1);
+    const unseenAlone = await load(child.pid!, `${base}`, {}, script, 0, 1);
     results.push([
       fmt(db.tools), fmt(startupMs), fmt(rss(child.pid!) / 2 ** 20, 1), fmt(cached.rps), fmt(cachedFiltered.rps), fmt(varied.rps), fmt(variedFiltered.rps),
       fmt(unseen.rps), `${fmt(unseenAlone.p50, 2)} / ${fmt(unseenAlone.p99, 2)}`,

@@ -8,28 +8,34 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type F
 import swagger from '@fastify/swagger';
 import type { Config } from './config.js';
 import type { LiveDirectory } from './live-directory.js';
-import { cacheControlFor, isUnlimited, PROBLEM_TYPE, rateLimitedBody, retryAfter, sendProblem } from './http/problem-reply.js';
+import { isUnlimited, problemBase, problemHeaders, rateLimitedBody, retryAfter, sendProblem } from './http/problem-reply.js';
+import { MESSAGES, negotiateLanguage } from './http/messages.js';
 import { trackConnections } from './shutdown.js';
-import { ProblemError, problemBody } from './http/problems.js';
+import { ProblemError } from './http/problems.js';
 import { API_PREFIX } from './http/representations.js';
 import { sendCached } from './http/cached-response.js';
 import { answerExpectation, createClientErrorHandler } from './http/client-errors.js';
 import { createFastPath, RATE_DECISION, type DecidedRequest } from './http/fast-path.js';
-import { baseUrlOf } from './http/request-context.js';
-import { CC_BY, type RouteContext } from './http/route-context.js';
+import { CC_BY, MAX_SLUG_LENGTH, type RouteContext } from './http/route-context.js';
 import { categoryRoutes } from './http/routes/categories.js';
 import { changeRoutes } from './http/routes/changes.js';
 import { exportRoutes } from './http/routes/exports.js';
 import { feedRoutes } from './http/routes/feeds.js';
+import { mediaRoutes } from './http/routes/media.js';
 import { collectionRoutes } from './http/routes/collections.js';
 import { openapiRoute } from './http/routes/openapi.js';
 import { operationRoutes, type Lifecycle } from './http/routes/operations.js';
 import { toolRoutes } from './http/routes/tools.js';
+import { llmsTxtRoute } from './http/routes/llms-txt.js';
+import { dataLicenseText } from './content/data-license.js';
+import { MCP_ALLOWED_METHODS, MCP_PATHS, MCP_REQUEST_HEADERS, mcpRoute } from './mcp/mcp-route.js';
 import { assetRoutes } from './http/routes/assets.js';
 import { docsRoutes } from './http/routes/docs.js';
 import { homeRoutes } from './http/routes/home.js';
 import { clientKey } from './rate-limit/client-key.js';
 import type { RateDecision, RateLimiter } from './rate-limit/rate-limiter.js';
+
+export const API_VERSION = '1.0.0';
 
 export interface AppDependencies {
   config: Config;
@@ -80,7 +86,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const lifecycle = deps.lifecycle ?? { shuttingDown: false };
   const fastPath = createFastPath({ config, directory, limiter, lifecycle, commonHeaders: COMMON_HEADER_LIST, requestId });
 
-  const clientErrors = { commonHeaders: COMMON_HEADER_LIST, base: () => config.publicBaseUrl ?? 'http://localhost', newRequestId: () => requestId(NO_REQUEST) };
+  /** The base of problem `type` URIs: the same for every request (problem-reply.ts). */
+  const problems = problemBase(config.publicBaseUrl);
+  const clientErrors = { commonHeaders: COMMON_HEADER_LIST, base: problems, newRequestId: () => requestId(NO_REQUEST) };
 
   /**
    * What every request goes through before its route, or before a router refusal: CORS and
@@ -97,12 +105,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       reply.header('ratelimit-remaining', decision.remaining);
       reply.header('ratelimit-reset', decision.resetSeconds);
       if (decision.allowed) return next();
+      const lang = negotiateLanguage(request.headers['accept-language']);
       reply
         .code(429)
         .header('retry-after', retryAfter(decision))
-        .header('content-type', PROBLEM_TYPE)
-        .header('cache-control', cacheControlFor(429))
-        .send(rateLimitedBody(baseUrlOf(request, config.publicBaseUrl), request.url, decision, config.rateLimit.windowMs));
+        .headers(problemHeaders(lang, 429))
+        .send(rateLimitedBody(problems, request.url, decision, config.rateLimit.windowMs, lang));
     };
     // Counted already by the fast path, which handed the request on.
     const decided = (request.raw as DecidedRequest)[RATE_DECISION];
@@ -147,8 +155,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       admit(request, reply, () => {
         const status = error.statusCode ?? 400;
         const code = status === 404 ? 'not-found' : 'bad-request';
-        const detail = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path segment is too long; slugs have at most 80 characters.' : 'The URL is not valid (check its percent-encoding).';
-        sendProblem(request, reply, baseUrlOf(request, config.publicBaseUrl), code, detail, {}, status);
+        const detail = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? MESSAGES.segmentTooLong(MAX_SLUG_LENGTH) : MESSAGES.badUrl();
+        sendProblem(request, reply, problems, code, detail, {}, status);
       });
     },
     // What Node refuses below Fastify (unparsable, too large, too slow) is a problem too.
@@ -174,10 +182,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       openapi: '3.1.0',
       info: {
         title: 'Directory API',
-        version: '1.0.0',
+        version: API_VERSION,
         description:
           'Public, read-only JSON API over a directory of AI and EdTech tools for French-speaking users, with editorial collections. ' +
-          'No key needed. 60 requests per rolling minute per client address (RateLimit-* headers). Data under CC BY 4.0.',
+          'No key needed. 60 requests per rolling minute per client address (RateLimit-* headers). Data under CC BY 4.0. ' +
+          'For AI agents: an MCP server at /mcp (Streamable HTTP, stateless) and a summary at /llms.txt.',
         license: { name: 'CC BY 4.0 (data)', url: CC_BY.url },
       },
       tags: [{ name: 'tools' }, { name: 'collections' }, { name: 'categories' }, { name: 'changes' }, { name: 'exports' }, { name: 'meta' }],
@@ -199,10 +208,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   // CORS preflight: any path, any origin; no credentials are ever involved.
   app.options('*', { schema: { hide: true } }, (request, reply) => {
+    const mcp = MCP_PATHS.has(request.url.split('?', 1)[0]!);
     reply
       .code(204)
-      .header('access-control-allow-methods', ALLOWED)
-      .header('access-control-allow-headers', request.headers['access-control-request-headers'] ?? 'If-None-Match, Accept, Accept-Encoding')
+      .header('access-control-allow-methods', mcp ? MCP_ALLOWED_METHODS : ALLOWED)
+      .header('access-control-allow-headers', request.headers['access-control-request-headers'] ?? (mcp ? MCP_REQUEST_HEADERS : 'If-None-Match, Accept, Accept-Encoding'))
       .header('access-control-max-age', '86400')
       .header('cache-control', 'public, max-age=300')
       .header('vary', 'Access-Control-Request-Headers')
@@ -215,39 +225,38 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   changeRoutes(app, ctx);
   feedRoutes(app, ctx);
   exportRoutes(app, ctx);
+  mediaRoutes(app, ctx);
   openapiRoute(app, ctx);
   operationRoutes(app, ctx, limiter, lifecycle);
+  llmsTxtRoute(app, ctx);
+  mcpRoute(app, { config, limiter, directory, license: ctx.license, problemBase: problems, publicMediaUrl: config.publicMediaUrl, licenseText: dataLicenseText(config.contentDir), version: API_VERSION });
   homeRoutes(app, ctx);
   docsRoutes(app, ctx);
   assetRoutes(app, config.publicBaseUrl);
 
   app.setNotFoundHandler((request, reply) => {
-    const base = baseUrlOf(request, config.publicBaseUrl);
     const path = request.url.split('?', 1)[0]!;
     if (request.method !== 'GET' && request.method !== 'HEAD' && KNOWN_PATH.test(path)) {
       reply.header('allow', ALLOWED);
-      return sendProblem(request, reply, base, 'method-not-allowed', `${request.method} is not allowed here; this API is read-only (GET, HEAD, OPTIONS).`);
+      return sendProblem(request, reply, problems, 'method-not-allowed', MESSAGES.methodNotAllowed(request.method));
     }
-    return sendProblem(request, reply, base, 'not-found', `Nothing is published at ${path.slice(0, 200)}. The API lives under ${API_PREFIX}/ (see ${API_PREFIX}/openapi.json).`);
+    return sendProblem(request, reply, problems, 'not-found', MESSAGES.nothingAt(path.slice(0, 200), API_PREFIX));
   });
 
   app.setErrorHandler((error, request, reply) => {
-    const base = baseUrlOf(request, config.publicBaseUrl);
     if (error instanceof ProblemError) {
       if (error.status === 405) reply.header('allow', ALLOWED);
-      return sendProblem(request, reply, base, error.code, error.detail, error.extras);
+      return sendProblem(request, reply, problems, error.code, error.detail, error.extras);
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status !== undefined && status >= 400 && status < 500) {
-      return sendProblem(request, reply, base, 'bad-request', (error as Error).message.slice(0, 300), {}, status);
+      // Fastify's own refusals (a body on a read-only API, mostly): its message is English.
+      const detail = status === 413 ? MESSAGES.bodyTooLarge() : MESSAGES.badRequest((error as Error).message.slice(0, 300));
+      return sendProblem(request, reply, problems, 'bad-request', detail, {}, status);
     }
     // A bug: the log gets the detail, the client a generic body and the request id.
     request.log.error({ err: error, reqId: request.id }, 'unhandled error');
-    return reply
-      .code(500)
-      .header('content-type', 'application/problem+json; charset=utf-8')
-      .header('cache-control', cacheControlFor(500))
-      .send(problemBody('internal-error', base, request.url, `An unexpected error occurred. Quote request id ${request.id} when reporting it.`, {}, request.id));
+    return sendProblem(request, reply, problems, 'internal-error', MESSAGES.internal(request.id));
   });
 
   return app;

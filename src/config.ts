@@ -14,8 +14,15 @@ export interface Config {
   /** Addresses and CIDRs of proxies whose X-Forwarded-For is believed; empty = none. */
   trustProxy: string[];
   publicBaseUrl: string | null;
+  /** Base of screenshot URLs (a CDN serving content/media/); null: the API's own /media/. */
+  publicMediaUrl: string | null;
   rateLimit: { max: number; windowMs: number; maxClients: number };
   publisher: { name: string; url: string };
+  /**
+   * Browser origins allowed to call /mcp (exact `scheme://host[:port]`, lower case), or null
+   * for any: the server is public, keyless and read-only (docs/api-decisions.md).
+   */
+  mcpAllowedOrigins: string[] | null;
   logLevel: string;
   logRequests: boolean;
   /** Where the bundled content lives, imported at start when the database is empty. */
@@ -26,6 +33,10 @@ export interface Config {
   reloadJitterMs: number;
   /** Time allowed for in-flight requests at shutdown. */
   shutdownGraceMs: number;
+  /** Longest a PostgreSQL query or connection attempt may take, in ms (a silent peer counts as down). */
+  databaseTimeoutMs: number;
+  /** Redis: per-command timeout, and how long Redis is skipped after a failure before a probe, in ms. */
+  redis: { commandTimeoutMs: number; retryAfterMs: number };
 }
 
 export class ConfigError extends Error {
@@ -133,6 +144,41 @@ function publicSize(address: ipaddr.IPv4 | ipaddr.IPv6, bits: number, kind: 'ipv
   return 1n << BigInt(width - bits);
 }
 
+/**
+ * MCP_ALLOWED_ORIGINS: `*` (the default) or origins separated by commas, each
+ * `http(s)://host[:port]` with nothing after it, as browsers send them in `Origin`.
+ */
+export function parseAllowedOrigins(raw: string | undefined): string[] | null {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === '*') return null;
+  const origins: string[] = [];
+  for (const entry of value.split(',').map((s) => s.trim()).filter(Boolean)) {
+    let parsed: URL | null = null;
+    try {
+      parsed = new URL(entry);
+    } catch {
+      // reported below
+    }
+    if (parsed === null || entry.includes('*') || !['http:', 'https:'].includes(parsed.protocol) || parsed.origin !== entry.toLowerCase().replace(/\/$/, '') || parsed.username !== '' || parsed.password !== '') {
+      throw new ConfigError('MCP_ALLOWED_ORIGINS', `"${entry}" is not an origin; give * or origins such as https://claude.ai,https://app.example.org (scheme, host and port only)`);
+    }
+    origins.push(parsed.origin);
+  }
+  if (origins.length === 0) throw new ConfigError('MCP_ALLOWED_ORIGINS', 'names no origin; give * (any) or a comma-separated list of origins');
+  return origins;
+}
+
+/** PUBLIC_MEDIA_URL: an http(s) base without query or fragment, kept without its trailing slash. */
+function publicMediaUrl(env: Env): string | null {
+  const raw = url(env, 'PUBLIC_MEDIA_URL', null, ['http:', 'https:']);
+  if (raw === null) return null;
+  const parsed = new URL(raw);
+  if (parsed.search !== '' || parsed.hash !== '' || raw.includes('?') || raw.includes('#')) {
+    throw new ConfigError('PUBLIC_MEDIA_URL', `must be a base URL without query or fragment; file names are appended to it (got "${raw}")`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const host = env.HOST?.trim() || '0.0.0.0';
   const publicBaseUrl = url(env, 'PUBLIC_BASE_URL', null, ['http:', 'https:']);
@@ -149,17 +195,24 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: url(env, 'REDIS_URL', null, ['redis:', 'rediss:']),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     publicBaseUrl: publicBaseUrl?.replace(/\/+$/, '') ?? null,
+    publicMediaUrl: publicMediaUrl(env),
     rateLimit: {
       max: rateLimitOff ? 0 : integer(env, 'RATE_LIMIT_MAX', 60, 0, 1_000_000),
       windowMs: integer(env, 'RATE_LIMIT_WINDOW_S', 60, 1, 86_400) * 1000,
       maxClients: integer(env, 'RATE_LIMIT_MAX_CLIENTS', 1_000_000, 1000, 100_000_000),
     },
     publisher: { name: env.PUBLISHER_NAME?.trim() || "Annuaire IA & EdTech francophone", url: publisherUrl },
+    mcpAllowedOrigins: parseAllowedOrigins(env.MCP_ALLOWED_ORIGINS),
     logLevel,
     logRequests: ['1', 'true'].includes(env.LOG_REQUESTS?.trim() ?? ''),
     contentDir: env.CONTENT_DIR?.trim() || path.join(PROJECT_ROOT, 'content'),
     revisionCheckMs: integer(env, 'REVISION_CHECK_MS', 1000, 100, 3_600_000),
     reloadJitterMs: integer(env, 'RELOAD_JITTER_MS', 2000, 0, 600_000),
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
+    databaseTimeoutMs: integer(env, 'DATABASE_TIMEOUT_MS', 5000, 100, 600_000),
+    redis: {
+      commandTimeoutMs: integer(env, 'REDIS_TIMEOUT_MS', 250, 10, 60_000),
+      retryAfterMs: integer(env, 'REDIS_RETRY_MS', 2000, 100, 600_000),
+    },
   };
 }

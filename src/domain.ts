@@ -33,12 +33,38 @@ export interface EducationProgram {
   url: string | null;
 }
 
+/**
+ * A screenshot the directory hosts (npm run screenshots): a WebP in content/media/ with a
+ * fingerprinted name, and a 640-wide variant beside it (`…-640.webp`). The API turns `file`
+ * into an absolute URL (PUBLIC_MEDIA_URL, else `/media/` on the API's own base).
+ */
 export interface Screenshot {
-  url: string;
+  file: string;
   alt: string;
   width: number;
   height: number;
+  captured_at: string;
 }
+
+/** The width of the smaller variant written beside each screenshot. */
+export const SCREENSHOT_VARIANT_WIDTH = 640;
+
+/** The file name of a screenshot's 640-wide variant. */
+export function screenshotVariantFile(file: string): string {
+  return file.replace(/\.webp$/, `-${SCREENSHOT_VARIANT_WIDTH}.webp`);
+}
+
+/**
+ * What the link checker (npm run check-links) last found for a tool's URLs, the worst of
+ * them: `ok`, `redirected` (answered after a redirect to another address), `broken` (an
+ * HTTP error) or `unreachable` (no HTTP answer: DNS, connection, TLS, timeout).
+ */
+export const LINK_STATUSES = ['ok', 'redirected', 'broken', 'unreachable'] as const;
+export type LinkStatus = (typeof LINK_STATUSES)[number];
+
+/** The URL fields of a tool the link checker reads, as named in `link_redirects`. */
+export const LINK_FIELDS = ['website_url', 'pricing.url', 'education_program.url'] as const;
+export type LinkField = (typeof LINK_FIELDS)[number];
 
 export interface ToolRecord {
   slug: string;
@@ -63,7 +89,13 @@ export interface ToolRecord {
   former_slugs: string[];
   created_at: string;
   updated_at: string;
-  last_verified_at: string;
+  /** When an editor last checked the facts against the tool's own site; null until one has. */
+  last_verified_at: string | null;
+  /** When the link checker last ran on this tool's URLs (written by `check-links --write`). */
+  links_checked_at: string | null;
+  link_status: LinkStatus | null;
+  /** Where a redirected URL ended, by field: a suggestion for an editor, never applied by itself. */
+  link_redirects: Partial<Record<LinkField, string>>;
 }
 
 export interface CollectionItemRecord {

@@ -3,6 +3,10 @@
  * is one object replaced in a single assignment, so a request sees one revision from start
  * to end. New revisions are noticed by a periodic check and, where the store can tell
  * (PostgreSQL LISTEN/NOTIFY), at once. If the store goes away, the last model keeps serving.
+ *
+ * A refresh that does not finish within `refreshTimeoutMs` (a store that stopped answering
+ * without an error) counts as the store being unreachable, and is abandoned: the next check
+ * starts afresh, and whatever the abandoned one loads later is dropped.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { LRUCache } from 'lru-cache';
@@ -31,6 +35,8 @@ export interface LiveDirectoryOptions {
    * delay up to this, so instances do not all rebuild at the same moment.
    */
   notifyJitterMs?: number;
+  /** Longest a refresh (revision check, snapshot, build) may take, in ms; default 60 s. */
+  refreshTimeoutMs?: number;
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
 
@@ -40,6 +46,9 @@ export class LiveDirectory {
   private unwatch: (() => Promise<void>) | undefined;
   private refreshing: Promise<boolean> | null = null;
   private storeHealthy = true;
+  /** Bumped when a refresh is abandoned or the directory stops: older refreshes load nothing. */
+  private generation = 0;
+  private stopped = false;
 
   private constructor(
     private readonly store: DirectoryStore,
@@ -84,16 +93,32 @@ export class LiveDirectory {
 
   /** Loads the store's revision if it is newer; true when the model was replaced. */
   refresh(): Promise<boolean> {
+    if (this.stopped) return Promise.resolve(false);
     // One refresh at a time; a call during one shares its result.
-    this.refreshing ??= this.doRefresh().finally(() => {
-      this.refreshing = null;
+    if (this.refreshing) return this.refreshing;
+    const generation = this.generation;
+    let timer: NodeJS.Timeout | undefined;
+    const timeoutMs = this.options.refreshTimeoutMs ?? 60_000;
+    const timedOut = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => {
+        if (this.generation === generation) this.generation++;
+        this.unreachable(new Error(`refresh took longer than ${timeoutMs} ms`));
+        resolve(false);
+      }, timeoutMs);
+      timer.unref();
     });
-    return this.refreshing;
+    const refreshing = Promise.race([this.doRefresh(generation), timedOut]).finally(() => {
+      clearTimeout(timer);
+      if (this.refreshing === refreshing) this.refreshing = null;
+    });
+    this.refreshing = refreshing;
+    return refreshing;
   }
 
-  private async doRefresh(): Promise<boolean> {
+  private async doRefresh(generation: number): Promise<boolean> {
     try {
       const revision = await this.store.revision();
+      if (this.generation !== generation) return false;
       if (!this.storeHealthy) this.options.log?.info({ engine: this.store.engine }, 'store reachable again');
       this.storeHealthy = true;
       if (revision === this.state.model.revision) return false;
@@ -101,17 +126,24 @@ export class LiveDirectory {
       if (snapshot.revision === this.state.model.revision) return false;
       // In slices: requests keep being answered from the current model while the next is built.
       const model = await runInSlices(readModelSteps(snapshot));
+      if (this.generation !== generation) return false;
       this.state = stateOf(model);
       this.options.log?.info({ revision: model.revision, tools: model.tools.length }, 'directory revision loaded');
       return true;
     } catch (err) {
-      if (this.storeHealthy) this.options.log?.warn({ err }, 'store unreachable: still serving the last loaded revision');
-      this.storeHealthy = false;
+      if (this.generation === generation) this.unreachable(err);
       return false;
     }
   }
 
+  private unreachable(err: unknown): void {
+    if (this.storeHealthy) this.options.log?.warn({ err }, 'store unreachable: still serving the last loaded revision');
+    this.storeHealthy = false;
+  }
+
   async stop(): Promise<void> {
+    this.stopped = true;
+    this.generation++;
     clearInterval(this.timer);
     await this.unwatch?.();
   }

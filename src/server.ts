@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   }
   const log = pino({ level: config.logLevel });
 
-  const store = await openStore(config.databaseUrl);
+  const store = await openStore(config.databaseUrl, { timeoutMs: config.databaseTimeoutMs });
   await store.migrate();
   log.info({ engine: store.engine, driver: store.driver, node: process.version }, 'store opened');
   if ((await store.revision()) === 0) {
@@ -40,7 +40,13 @@ async function main(): Promise<void> {
     if (outcome.report) log.info(describeReport(outcome.report));
   }
 
-  const directory = await LiveDirectory.open(store, { checkEveryMs: config.revisionCheckMs, notifyJitterMs: config.reloadJitterMs, log });
+  const directory = await LiveDirectory.open(store, {
+    checkEveryMs: config.revisionCheckMs,
+    notifyJitterMs: config.reloadJitterMs,
+    // A snapshot is a handful of queries, each bounded by the database timeout.
+    refreshTimeoutMs: 10 * config.databaseTimeoutMs,
+    log,
+  });
   await directory.start();
   const limiter = await createLimiter(config, log);
   const lifecycle = { shuttingDown: false };

@@ -3,7 +3,7 @@
  * import: a file that does not match is named with the field at fault.
  */
 import { Type, type TSchema } from '@sinclair/typebox';
-import { COLLECTION_KINDS, PLATFORMS, PRICING_MODELS } from '../domain.js';
+import { COLLECTION_KINDS, LINK_STATUSES, PLATFORMS, PRICING_MODELS } from '../domain.js';
 
 export const SLUG_PATTERN = '^[a-z0-9]+(?:-[a-z0-9]+)*$';
 const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d{1,3})?Z$';
@@ -11,6 +11,10 @@ const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d{1,3})?
 const Slug = Type.String({ pattern: SLUG_PATTERN, minLength: 2, maxLength: 80 });
 const HttpsUrl = Type.String({ pattern: '^https://[^\\s/?#]+\\.[^\\s/?#]+(?:[/?#]\\S*)?$', maxLength: 500 });
 const DateTime = Type.String({ pattern: DATE_PATTERN });
+/** Where a redirect ended: any http(s) URL (a site may redirect to plain http). */
+const AnyUrl = Type.String({ pattern: '^https?://[^\\s/?#]+(?:[/?#]\\S*)?$', maxLength: 2000 });
+/** A screenshot's file in content/media/: `<slug>-<12 hex digits of its SHA-256>.webp`. */
+export const MEDIA_FILE_PATTERN = '^[a-z0-9]+(?:-[a-z0-9]+)*-[0-9a-f]{12}\\.webp$';
 const Text = (min: number, max: number) => Type.String({ minLength: min, maxLength: max });
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const Enum = <T extends readonly string[]>(values: T) => Type.Union(values.map((v) => Type.Literal(v)));
@@ -65,10 +69,11 @@ export const ToolFile = Type.Object(
     screenshot: Nullable(
       Type.Object(
         {
-          url: HttpsUrl,
+          file: Type.String({ pattern: MEDIA_FILE_PATTERN, maxLength: 120 }),
           alt: Text(5, 300),
           width: Type.Integer({ minimum: 1, maximum: 10000 }),
           height: Type.Integer({ minimum: 1, maximum: 10000 }),
+          captured_at: DateTime,
         },
         { additionalProperties: false },
       ),
@@ -79,7 +84,15 @@ export const ToolFile = Type.Object(
     former_slugs: Type.Array(Slug, { maxItems: 10 }),
     created_at: DateTime,
     updated_at: DateTime,
-    last_verified_at: DateTime,
+    last_verified_at: Nullable(DateTime),
+    links_checked_at: Type.Optional(Nullable(DateTime)),
+    link_status: Type.Optional(Nullable(Enum(LINK_STATUSES))),
+    link_redirects: Type.Optional(
+      Type.Object(
+        { website_url: Type.Optional(AnyUrl), 'pricing.url': Type.Optional(AnyUrl), 'education_program.url': Type.Optional(AnyUrl) },
+        { additionalProperties: false },
+      ),
+    ),
   },
   { additionalProperties: false },
 );

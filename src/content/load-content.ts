@@ -8,7 +8,7 @@ import path from 'node:path';
 import { Value, type ValueError } from '@sinclair/typebox/value';
 import type { TSchema } from '@sinclair/typebox';
 import YAML, { LineCounter } from 'yaml';
-import type { CategoryRecord, CollectionRecord, Dataset, SynonymSet, ToolRecord } from '../domain.js';
+import { screenshotVariantFile, type CategoryRecord, type CollectionRecord, type Dataset, type Screenshot, type SynonymSet, type ToolRecord } from '../domain.js';
 import { isStopWord, tokenize } from '../search/analyzer.js';
 import { expressionTerms } from '../search/synonyms.js';
 import { canonicalDate } from '../store/rows.js';
@@ -63,7 +63,14 @@ export async function loadContent(dir: string): Promise<LoadResult> {
     if (raw === undefined) continue;
     const slug = path.basename(file, '.yaml');
     const record = checkSchema<ToolRecord>(ToolFile, raw, rel(file), slug, problems);
-    if (record && canonicalDates(record, ['created_at', 'updated_at', 'last_verified_at'], rel(file), problems)) tools.push({ file: rel(file), record });
+    if (record === undefined) continue;
+    // Fields the link checker adds: a file that was never checked has none of them.
+    record.links_checked_at ??= null;
+    record.link_status ??= null;
+    record.link_redirects ??= {};
+    const datesOk = canonicalDates(record, ['created_at', 'updated_at', 'last_verified_at', 'links_checked_at'], rel(file), problems);
+    const screenshotOk = await checkScreenshot(record, path.join(dir, 'media'), rel(file), raw, problems);
+    if (datesOk && screenshotOk) tools.push({ file: rel(file), record });
   }
 
   const collections: Array<{ file: string; record: CollectionRecord }> = [];
@@ -84,17 +91,38 @@ export async function loadContent(dir: string): Promise<LoadResult> {
   };
 }
 
-/** Rewrites the record's dates in canonical form; false (with a problem) for an impossible date. */
-function canonicalDates<T extends { slug: string }>(record: T, fields: Array<keyof T & string>, file: string, problems: ContentProblems): boolean {
+/** Rewrites the record's dates (null ones aside) in canonical form; false (with a problem) for an impossible date. */
+function canonicalDates<T extends { slug: string }>(record: T, fields: Array<keyof T & string>, file: string, problems: ContentProblems, prefix = '', slug = record.slug): boolean {
   let ok = true;
   for (const field of fields) {
-    const value = record[field] as string;
+    const value = record[field] as string | null;
+    if (value === null) continue;
     const time = Date.parse(value);
     if (Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== value.slice(0, 10)) {
-      problems.add(file, record.slug, field, `is not a real date (got "${value}")`);
+      problems.add(file, slug, `${prefix}${field}`, `is not a real date (got "${value}")`);
       ok = false;
     } else {
       (record as Record<string, unknown>)[field] = canonicalDate(value);
+    }
+  }
+  return ok;
+}
+
+/**
+ * A screenshot names files that must be in content/media/: the image and its 640-wide
+ * variant, both written by `npm run screenshots`. The API serves them; a missing one would
+ * be a broken image in every client.
+ */
+async function checkScreenshot(record: ToolRecord, mediaDir: string, file: string, yaml: YamlFile, problems: ContentProblems): Promise<boolean> {
+  const shot = record.screenshot;
+  if (shot === null) return true;
+  if (!canonicalDates({ ...shot, slug: record.slug } as Screenshot & { slug: string }, ['captured_at'], file, problems, 'screenshot.')) return false;
+  shot.captured_at = canonicalDate(shot.captured_at);
+  let ok = true;
+  for (const name of [shot.file, screenshotVariantFile(shot.file)]) {
+    if (!(await exists(path.join(mediaDir, name)))) {
+      problems.add(file, record.slug, 'screenshot.file', `names a file that is not in ${path.relative(process.cwd(), mediaDir) || mediaDir}/ (missing "${name}")`, yaml.lineOf(['screenshot', 'file']));
+      ok = false;
     }
   }
   return ok;
@@ -257,9 +285,15 @@ function recordFromPath(value: unknown, pointer: string): string | null {
   return typeof item?.slug === 'string' ? item.slug : `#${Number(index) + 1}`;
 }
 
+/** The values an enum (a union of literals, possibly nullable) allows: `ok, broken, null`. */
+function literalsOf(schema: { anyOf?: unknown[]; const?: unknown; type?: unknown }): unknown[] {
+  if (!schema.anyOf) return [];
+  const values = (schema.anyOf as Array<typeof schema>).flatMap((s) => (s.const !== undefined ? [s.const] : s.type === 'null' ? ['null'] : literalsOf(s)));
+  return values.length > 0 && values.some((v) => v !== 'null') ? values : [];
+}
+
 function describe(error: ValueError): string {
-  const schema = error.schema as { anyOf?: Array<{ const?: unknown; type?: string }>; pattern?: string };
-  const literals = schema.anyOf?.map((s) => s.const).filter((c) => c !== undefined);
+  const literals = literalsOf(error.schema as { anyOf?: unknown[] });
   if (literals && literals.length > 0) return `must be one of ${literals.join(', ')} (got ${JSON.stringify(error.value)})`;
   if (error.message.startsWith('Expected string to match')) return `has the wrong format (got ${JSON.stringify(error.value)})`;
   if (error.message === 'Unexpected property') return 'is not a known field';

@@ -10,38 +10,40 @@
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { PROBLEM_TYPE } from './problem-reply.js';
+import { MESSAGES, negotiateLanguage, type Lang, type Text } from './messages.js';
 import { problemBody, type ProblemCode } from './problems.js';
 
 export interface ClientErrorDependencies {
   /** Headers every response carries, as [name, value, name, value, …]. */
   commonHeaders: readonly string[];
-  /** Base of the problem types: PUBLIC_BASE_URL, or `http://localhost` (the request may have no usable Host). */
-  base: () => string;
+  /** Base of the problem types (problem-reply.ts, problemBase). */
+  base: string;
   newRequestId: () => string;
 }
 
 interface Refusal {
   status: number;
   code: ProblemCode;
-  detail: string;
+  detail: Text;
 }
 
 function refusalFor(err: NodeJS.ErrnoException): Refusal {
   if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-    return { status: 408, code: 'request-timeout', detail: 'The request was not received in time: headers within 5 seconds, the whole request within 10.' };
+    return { status: 408, code: 'request-timeout', detail: MESSAGES.timeout() };
   }
   if (err.code === 'HPE_HEADER_OVERFLOW') {
-    return { status: 431, code: 'headers-too-large', detail: 'The request line and headers exceed 16 kB.' };
+    return { status: 431, code: 'headers-too-large', detail: MESSAGES.headersTooLarge() };
   }
-  return { status: 400, code: 'bad-request', detail: 'The request is not valid HTTP/1.1.' };
+  return { status: 400, code: 'bad-request', detail: MESSAGES.notHttp() };
 }
 
 /** The wire form of a problem answer that ends the connection. */
-function problemHead(body: string, deps: ClientErrorDependencies): string[] {
+function problemHead(body: string, lang: Lang, deps: ClientErrorDependencies): string[] {
   return [
     ...deps.commonHeaders,
     'x-request-id', deps.newRequestId(),
     'content-type', PROBLEM_TYPE,
+    'content-language', lang,
     'content-length', String(Buffer.byteLength(body)),
     // Not a property of the URL (there may not even be one): never stored.
     'cache-control', 'no-store',
@@ -60,8 +62,9 @@ export function createClientErrorHandler(deps: ClientErrorDependencies): (err: N
       return;
     }
     const { status, code, detail } = refusalFor(err);
-    const body = problemBody(code, deps.base(), '', detail, {}, undefined, status);
-    const head = problemHead(body, deps);
+    // The headers were not read (or not understood): the default language.
+    const body = problemBody(code, deps.base, '', detail, 'fr', {}, undefined, status);
+    const head = problemHead(body, 'fr', deps);
     let text = `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n`;
     for (let i = 0; i < head.length; i += 2) text += `${head[i]}: ${head[i + 1]}\r\n`;
     socket.end(`${text}\r\n${body}`);
@@ -78,9 +81,10 @@ export function createClientErrorHandler(deps: ClientErrorDependencies): (err: N
 /** Node's `checkExpectation` event: an `Expect` other than `100-continue`. */
 export function answerExpectation(deps: ClientErrorDependencies): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
-    const detail = `Expect: ${String(req.headers.expect).slice(0, 100)} cannot be met; only 100-continue is understood.`;
-    const body = problemBody('expectation-failed', deps.base(), (req.url ?? '').split('?', 1)[0]!, detail, {}, undefined, 417);
-    res.writeHead(417, problemHead(body, deps));
+    const lang = negotiateLanguage(req.headers['accept-language']);
+    const detail = MESSAGES.expectation(String(req.headers.expect).slice(0, 100));
+    const body = problemBody('expectation-failed', deps.base, (req.url ?? '').split('?', 1)[0]!, detail, lang, {}, undefined, 417);
+    res.writeHead(417, [...problemHead(body, lang, deps), 'vary', 'Accept-Language']);
     res.end(body);
   };
 }

@@ -53,21 +53,21 @@ export const CSV_COLUMNS: readonly CsvColumn[] = [
   { name: 'education_url', type: 'string', format: 'uri', description: 'Page de l’offre éducation', value: (t) => t.education_program?.url ?? null },
   { name: 'created_at', ...DATE, description: 'Ajouté à l’annuaire', value: (t) => t.freshness.created_at },
   { name: 'updated_at', ...DATE, description: 'Dernière mise à jour de la fiche', value: (t) => t.freshness.updated_at },
-  { name: 'last_verified_at', ...DATE, description: 'Dernière vérification des faits', value: (t) => t.freshness.last_verified_at },
+  { name: 'last_verified_at', ...DATE, description: 'Dernière vérification des faits par un éditeur (vide si jamais vérifiée)', value: (t) => t.freshness.last_verified_at },
 ];
 
-function details(model: ReadModel, base: string): Tool[] {
-  return model.tools.map((_, i) => toolDetail(model, i, base));
+function details(model: ReadModel, base: string, media: string): Tool[] {
+  return model.tools.map((_, i) => toolDetail(model, i, base, media));
 }
 
 /** One line per published tool, in name order, each ending with `\n`. */
-export function ndjsonExport(model: ReadModel, base: string): string {
-  return details(model, base).map((t) => `${serialize.tool(t)}\n`).join('');
+export function ndjsonExport(model: ReadModel, base: string, media: string): string {
+  return details(model, base, media).map((t) => `${serialize.tool(t)}\n`).join('');
 }
 
-export function csvExport(model: ReadModel, base: string): string {
+export function csvExport(model: ReadModel, base: string, media: string): string {
   return stringify(
-    details(model, base).map((t) => CSV_COLUMNS.map((c) => c.value(t))),
+    details(model, base, media).map((t) => CSV_COLUMNS.map((c) => c.value(t))),
     {
       delimiter: ';',
       bom: true,

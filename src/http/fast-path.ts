@@ -24,7 +24,8 @@ import type { LiveDirectory } from '../live-directory.js';
 import { clientKey } from '../rate-limit/client-key.js';
 import type { RateDecision, RateLimiter } from '../rate-limit/rate-limiter.js';
 import { rawBaseUrl } from './request-context.js';
-import { isUnlimited, PROBLEM_TYPE, rateLimitedBody, retryAfter } from './problem-reply.js';
+import { negotiateLanguage } from './messages.js';
+import { isUnlimited, problemBase, problemHeaders, rateLimitedBody, retryAfter } from './problem-reply.js';
 import { cachedBody, cachedHeaders, negotiate, type CachedResponse, type Outcome } from './cached-response.js';
 
 /** Bounds on what one revision remembers; past either, it starts again from empty. */
@@ -101,6 +102,7 @@ export function createFastPath(deps: FastPathDependencies): FastPath | null {
   if (config.logRequests) return null;
   const trust = config.trustProxy.length > 0 ? proxyAddr.compile(config.trustProxy) : null;
   const fixedBase = config.publicBaseUrl !== null;
+  const problems = problemBase(config.publicBaseUrl);
 
   /**
    * Everything in the raw request that the cached answer depends on: the URL and the base
@@ -140,9 +142,9 @@ export function createFastPath(deps: FastPathDependencies): FastPath | null {
 
   /** A 429, byte for byte what the Fastify path sends (app.ts, admit), without Fastify's cost. */
   const refuse = (req: IncomingMessage, res: ServerResponse, decision: RateDecision): void => {
-    const trusted = trust !== null && trust(req.socket.remoteAddress ?? '', 0);
-    const body = rateLimitedBody(rawBaseUrl(req, trusted, config.publicBaseUrl), req.url!, decision, config.rateLimit.windowMs);
-    const headers = prefix.concat('retry-after', String(retryAfter(decision)), 'content-type', PROBLEM_TYPE, 'cache-control', 'no-store', 'content-length', String(Buffer.byteLength(body)));
+    const lang = negotiateLanguage(req.headers['accept-language']);
+    const body = rateLimitedBody(problems, req.url!, decision, config.rateLimit.windowMs, lang);
+    const headers = prefix.concat('retry-after', String(retryAfter(decision)), ...Object.entries(problemHeaders(lang, 429)).flat(), 'content-length', String(Buffer.byteLength(body)));
     headers[ID] = requestId(req);
     headers[LIMIT] = String(decision.limit);
     headers[LIMIT + 2] = String(decision.remaining);

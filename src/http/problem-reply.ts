@@ -1,7 +1,9 @@
 /** Sends RFC 9457 problem responses with the cache policy their status calls for. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RateDecision } from '../rate-limit/rate-limiter.js';
+import { MESSAGES, negotiateLanguage, type Lang, type Text } from './messages.js';
 import { problemBody, PROBLEMS, type ProblemCode, type ProblemExtras } from './problems.js';
+import { MEDIA_PREFIX } from './representations.js';
 
 export const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
 
@@ -23,34 +25,58 @@ export function cacheControlFor(status: number): string {
  */
 export const PER_CLIENT_HEADERS = ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'x-request-id'] as const;
 
+/**
+ * The base of problem `type` URIs: PUBLIC_BASE_URL, else `http://localhost`. Never the
+ * request's Host: clients branch on `type`, so it is the same for every request.
+ */
+export function problemBase(publicBaseUrl: string | null): string {
+  return publicBaseUrl ?? 'http://localhost';
+}
+
+/**
+ * Problems are in the language Accept-Language asks for, so caches must key them on it:
+ * `Vary` names it (a shared cache would otherwise hand one language to everyone) and
+ * `Content-Language` says which one this is.
+ */
+export function problemHeaders(lang: Lang, status: number): Record<string, string> {
+  return { 'content-type': PROBLEM_TYPE, 'cache-control': cacheControlFor(status), 'content-language': lang, vary: 'Accept-Language' };
+}
+
 export function sendProblem(
   request: FastifyRequest,
   reply: FastifyReply,
   base: string,
   code: ProblemCode,
-  detail: string,
+  detail: Text,
   extras?: ProblemExtras,
   status: number = PROBLEMS[code].status,
 ): FastifyReply {
+  const lang = negotiateLanguage(request.headers['accept-language']);
   return reply
     .code(status)
-    .header('content-type', PROBLEM_TYPE)
-    .header('cache-control', cacheControlFor(status))
-    .send(problemBody(code, base, request.url, detail, extras, request.id, status));
+    .headers(problemHeaders(lang, status))
+    .send(problemBody(code, base, request.url, detail, lang, extras, request.id, status));
 }
 
 /**
- * Paths outside the rate limit: the health checks a load balancer polls, and the
- * fingerprinted files of the HTML pages (static-assets.ts), added as they are made. Exact
- * paths, so the check stays one set lookup and an unknown asset name is counted as usual.
+ * Paths outside the API's count: health checks (the platform's), /mcp, which counts each
+ * JSON-RPC request in a bucket of its own (mcp/mcp-route.ts), and the fingerprinted files
+ * of the HTML pages (static-assets.ts), added as they are made: exact paths, so an unknown
+ * asset name is counted as usual.
  */
-const UNLIMITED = new Set(['/healthz', '/readyz']);
+const UNLIMITED = new Set(['/healthz', '/readyz', '/mcp', '/mcp/']);
+/**
+ * And the screenshots: immutable files a page shows by the dozen, which must not spend a
+ * client's API budget (docs/api-decisions.md, "/media/{file}").
+ */
+const MEDIA_PATHS = `${MEDIA_PREFIX}/`;
 
 export function exemptFromRateLimit(path: string): void {
   UNLIMITED.add(path);
 }
 
 export function isUnlimited(url: string): boolean {
+  if (url.startsWith(MEDIA_PATHS)) return true;
   const query = url.indexOf('?');
   return UNLIMITED.has(query === -1 ? url : url.slice(0, query));
 }
@@ -61,7 +87,6 @@ export function retryAfter(decision: RateDecision): number {
 }
 
 /** The body of a 429, for the Fastify path and the fast path alike. */
-export function rateLimitedBody(base: string, url: string, decision: RateDecision, windowMs: number): string {
-  const detail = `Limit of ${decision.limit} requests per ${windowMs / 1000} seconds reached; retry in ${retryAfter(decision)} seconds.`;
-  return problemBody('rate-limited', base, url, detail, {}, undefined, 429);
+export function rateLimitedBody(base: string, url: string, decision: RateDecision, windowMs: number, lang: Lang): string {
+  return problemBody('rate-limited', base, url, MESSAGES.rateLimited(decision.limit, windowMs / 1000, retryAfter(decision)), lang, {}, undefined, 429);
 }

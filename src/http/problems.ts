@@ -1,28 +1,18 @@
-import { STATUS_CODES } from 'node:http';
-
 /**
  * The one catalogue of errors the API answers with, as RFC 9457 problem details
- * (https://www.rfc-editor.org/rfc/rfc9457). Every 4xx/5xx body comes from here.
+ * (https://www.rfc-editor.org/rfc/rfc9457). Every 4xx/5xx body comes from here, its texts
+ * from messages.ts in the language asked for.
  */
+import { PROBLEMS, titleOf, type Lang, type ProblemCode, type Rule, type Text } from './messages.js';
 
-export const PROBLEMS = {
-  'invalid-parameter': { status: 400, title: 'Invalid query parameter' },
-  'bad-request': { status: 400, title: 'Bad request' },
-  'not-found': { status: 404, title: 'Not found' },
-  'method-not-allowed': { status: 405, title: 'Method not allowed' },
-  'request-timeout': { status: 408, title: 'Request timeout' },
-  'expectation-failed': { status: 417, title: 'Expectation failed' },
-  'rate-limited': { status: 429, title: 'Too many requests' },
-  'headers-too-large': { status: 431, title: 'Request header fields too large' },
-  'internal-error': { status: 500, title: 'Internal server error' },
-} as const;
+export { PROBLEMS, type ProblemCode } from './messages.js';
 
-export type ProblemCode = keyof typeof PROBLEMS;
-
+/** A parameter that has a value it cannot take. */
 export interface ParameterError {
   parameter: string;
   value: string;
-  message: string;
+  /** A stable code for programs (`not_in_enum`, `repeated`, …) and the text. */
+  rule: Rule;
   suggestion?: string;
 }
 
@@ -36,10 +26,11 @@ export class ProblemError extends Error {
   readonly status: number;
   constructor(
     readonly code: ProblemCode,
-    readonly detail: string,
+    /** In every language; `message` (logs, other front doors) is the English one. */
+    readonly detail: Text,
     readonly extras: ProblemExtras = {},
   ) {
-    super(detail);
+    super(detail.en);
     this.name = 'ProblemError';
     this.status = PROBLEMS[code].status;
   }
@@ -47,24 +38,40 @@ export class ProblemError extends Error {
 
 const MAX_INSTANCE = 512;
 
-export function problemBody(
+/** The problem object in `lang`: the same machine fields in every language. */
+export function problemObject(
   code: ProblemCode,
   base: string,
   instance: string,
-  detail: string,
+  detail: Text,
+  lang: Lang,
   extras: ProblemExtras = {},
   requestId?: string,
   status: number = PROBLEMS[code].status,
-): string {
-  const title = status === PROBLEMS[code].status ? PROBLEMS[code].title : (STATUS_CODES[status] ?? PROBLEMS[code].title);
-  return JSON.stringify({
+): Record<string, unknown> {
+  return {
     type: `${base}/problems/${code}`,
-    title,
+    title: titleOf(code, status)[lang],
     status,
-    detail,
+    detail: detail[lang],
     // No instance when there is no request line to name (a request Node could not parse).
     ...(instance === '' ? {} : { instance: instance.length > MAX_INSTANCE ? `${instance.slice(0, MAX_INSTANCE)}…` : instance }),
-    ...extras,
+    ...(extras.errors
+      ? {
+          errors: extras.errors.map((e) => ({
+            parameter: e.parameter,
+            value: e.value.slice(0, 200),
+            code: e.rule.code,
+            message: e.rule.message[lang],
+            ...(e.suggestion !== undefined ? { suggestion: e.suggestion } : {}),
+          })),
+        }
+      : {}),
+    ...(extras.suggestions ? { suggestions: extras.suggestions } : {}),
     ...(requestId !== undefined && status >= 500 ? { request_id: requestId } : {}),
-  });
+  };
+}
+
+export function problemBody(...args: Parameters<typeof problemObject>): string {
+  return JSON.stringify(problemObject(...args));
 }

@@ -4,6 +4,7 @@
  * `Infinity`, `1e3`, `0x10` or `1.0`), a parameter given twice refused.
  */
 import { closest } from '../text/french-text.js';
+import { MESSAGES, type Text } from './messages.js';
 import { ProblemError, type ParameterError } from './problems.js';
 
 export const DEFAULT_PER_PAGE = 30;
@@ -16,57 +17,67 @@ export type RawQuery = Record<string, string | string[] | undefined>;
 export function single(raw: RawQuery, name: string, errors: ParameterError[]): string | undefined {
   const value = Object.hasOwn(raw, name) ? raw[name] : undefined;
   if (Array.isArray(value)) {
-    errors.push({ parameter: name, value: value.join(','), message: 'is given more than once; give it once (use a comma-separated list for several values)' });
+    errors.push({ parameter: name, value: value.join(','), rule: MESSAGES.repeated() });
     return undefined;
   }
   return value;
 }
 
 /** `page` (default 1) and `per_page` (default 30, clamped to 100 however long its text). */
-export function parsePaging(raw: RawQuery, errors: ParameterError[]): { page: number; perPage: number } {
+/** Page sizes of a list: REST's 30 and 100; the MCP tools', smaller (agents pay per token). */
+export interface PagingLimits {
+  perPage: number;
+  maxPerPage: number;
+}
+
+export const REST_PAGING: PagingLimits = { perPage: DEFAULT_PER_PAGE, maxPerPage: MAX_PER_PAGE };
+
+export function parsePaging(raw: RawQuery, errors: ParameterError[], limits: PagingLimits = REST_PAGING): { page: number; perPage: number } {
+  const max = limits.maxPerPage;
   let page = 1;
   const pageText = single(raw, 'page', errors)?.trim();
   if (pageText !== undefined && pageText !== '') {
     if (!DIGITS.test(pageText) || Number(pageText) < 1 || !Number.isSafeInteger(Number(pageText))) {
-      errors.push({ parameter: 'page', value: pageText, message: `must be a whole number from 1 to ${Number.MAX_SAFE_INTEGER}` });
+      errors.push({ parameter: 'page', value: pageText, rule: MESSAGES.page(Number.MAX_SAFE_INTEGER) });
     } else page = Number(pageText);
   }
 
-  let perPage = DEFAULT_PER_PAGE;
+  let perPage = limits.perPage;
   const perPageText = single(raw, 'per_page', errors)?.trim();
   if (perPageText !== undefined && perPageText !== '') {
     if (!DIGITS.test(perPageText) || /^0+$/.test(perPageText)) {
-      errors.push({ parameter: 'per_page', value: perPageText, message: `must be a whole number from 1 to ${MAX_PER_PAGE} (larger values are clamped to ${MAX_PER_PAGE})` });
-    } else perPage = perPageText.replace(/^0+/, '').length > 3 ? MAX_PER_PAGE : Math.min(Number(perPageText), MAX_PER_PAGE);
+      errors.push({ parameter: 'per_page', value: perPageText, rule: MESSAGES.perPage(max) });
+    } else perPage = perPageText.replace(/^0+/, '').length > 3 ? max : Math.min(Number(perPageText), max);
   }
   return { page, perPage };
 }
 
 /**
  * A comma-separated list of values from `allowed` (any case), returned in `allowed` order
- * without repeats; null when absent or blank. An unknown value is an error whose message
- * is `rule` and, when one is close, a suggestion.
+ * without repeats; null when absent or blank. An unknown value is an error naming the
+ * allowed values and, when one is close, a suggestion.
  */
-export function choicesParameter<T extends string>(raw: RawQuery, name: string, allowed: readonly T[], rule: string, errors: ParameterError[]): T[] | null {
+export function choicesParameter<T extends string>(raw: RawQuery, name: string, allowed: readonly T[], errors: ParameterError[]): T[] | null {
   const text = single(raw, name, errors)?.trim();
   if (text === undefined || text === '') return null;
   const values = text.split(',').map((v) => v.trim().toLowerCase());
   const unknown = values.find((v) => !(allowed as readonly string[]).includes(v));
   if (unknown === undefined) return allowed.filter((a) => values.includes(a));
   const suggestion = closest(unknown.slice(0, 40), allowed, 1)[0];
-  errors.push({
-    parameter: name,
-    value: text,
-    message: `${rule}${suggestion ? `; did you mean "${suggestion}"?` : ''}`,
-    ...(suggestion ? { suggestion } : {}),
-  });
+  errors.push(withSuggestion({ parameter: name, value: text, rule: MESSAGES.oneOf(allowed, true) }, suggestion));
   return null;
+}
+
+/** `error` with `suggestion` (when there is one) appended to its text and given on its own. */
+export function withSuggestion(error: ParameterError, suggestion: string | undefined): ParameterError {
+  if (suggestion === undefined) return error;
+  return { ...error, rule: { code: error.rule.code, message: MESSAGES.didYouMean(error.rule.message, suggestion) }, suggestion };
 }
 
 /** Throws the 400 problem that lists every error, if there is any. */
 export function refuseIfAny(errors: ParameterError[]): void {
   if (errors.length === 0) return;
-  const detail = errors.map((e) => `${e.parameter} ${e.message}${e.message.endsWith('?') ? '' : '.'}`).join(' ');
+  const detail: Text = MESSAGES.invalidParameters(errors.map((e) => ({ parameter: e.parameter, message: e.rule.message })));
   throw new ProblemError('invalid-parameter', detail, { errors: errors.map((e) => ({ ...e, value: e.value.slice(0, 200) })) });
 }
 
@@ -79,7 +90,6 @@ export interface Instant {
 // RFC 3339 §5.6 `date-time`: seconds required, any fraction, `Z` or a numeric offset
 // (`T` and `Z` may be lower case, §5.6 note). Nothing looser: a mistake is told, not guessed.
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/;
-const EXAMPLE = 'such as 2026-11-01T00:00:00Z or 2026-11-01T00:00:00+01:00';
 
 /** The instant an RFC 3339 date-time names, or null when the text is not one. */
 export function parseInstant(text: string): Instant | null {
@@ -119,8 +129,7 @@ export function instantParameter(raw: RawQuery, name: string, errors: ParameterE
   const instant = parseInstant(text);
   if (instant === null) {
     // `+01:00` unencoded in a URL arrives as ` 01:00`: say so rather than a bare refusal.
-    const plus = /\d \d{2}:\d{2}$/.test(text) ? ' (a "+" in a URL must be sent as %2B)' : '';
-    errors.push({ parameter: name, value: text, message: `must be an RFC 3339 date-time with seconds and a time zone, ${EXAMPLE}${plus}` });
+    errors.push({ parameter: name, value: text, rule: MESSAGES.dateTime(/\d \d{2}:\d{2}$/.test(text)) });
   }
   return instant;
 }

@@ -4,12 +4,20 @@
  * a response schema cannot reach a client.
  */
 import fastJson from 'fast-json-stringify';
+import { SCREENSHOT_VARIANT_WIDTH, screenshotVariantFile } from '../domain.js';
 import type { ReadModel } from '../read-model/read-model.js';
 import { CategoryList } from '../schemas/categories.js';
 import { CollectionDetail, CollectionList, type Collection, type CollectionSummary } from '../schemas/collections.js';
 import { Tool, ToolDetail, ToolList, type ToolSummary } from '../schemas/tools.js';
 
 export const API_PREFIX = '/api/v1/directory';
+/** Where the API serves content/media/ (http/routes/media.ts) when PUBLIC_MEDIA_URL is unset. */
+export const MEDIA_PREFIX = '/media';
+
+/** The base of screenshot URLs: PUBLIC_MEDIA_URL (a CDN), else the API's own /media/. */
+export function mediaBaseOf(publicMediaUrl: string | null, base: string): string {
+  return publicMediaUrl ?? `${base}${MEDIA_PREFIX}`;
+}
 
 export interface License {
   name: string;
@@ -44,15 +52,34 @@ export function toolSummary(model: ReadModel, i: number, base: string): ToolSumm
   };
 }
 
-export function toolDetail(model: ReadModel, i: number, base: string): Tool {
+export function toolDetail(model: ReadModel, i: number, base: string, media: string): Tool {
   const t = model.tools[i]!;
+  const shot = t.screenshot;
   return {
     ...toolSummary(model, i, base),
     long_description: t.long_description,
-    screenshot: t.screenshot,
+    screenshot:
+      shot === null
+        ? null
+        : {
+            url: `${media}/${shot.file}`,
+            alt: shot.alt,
+            width: shot.width,
+            height: shot.height,
+            captured_at: shot.captured_at,
+            variants: [
+              {
+                url: `${media}/${screenshotVariantFile(shot.file)}`,
+                width: SCREENSHOT_VARIANT_WIDTH,
+                height: Math.round((shot.height * SCREENSHOT_VARIANT_WIDTH) / shot.width),
+              },
+            ],
+          },
     pricing_details: { model: t.pricing.model, summary: t.pricing.summary, starting_price: t.pricing.starting_price, url: t.pricing.url },
     education_program: t.education_program,
     freshness: { created_at: t.created_at, updated_at: t.updated_at, last_verified_at: t.last_verified_at },
+    links_checked_at: t.links_checked_at,
+    link_status: t.link_status,
     tags: t.tags,
     platforms: t.platforms,
     languages: t.languages,
@@ -83,17 +110,4 @@ export function collectionDetail(model: ReadModel, ci: number, base: string): Co
     ...collectionSummary(model, ci, base),
     tools: model.collections[ci]!.items.map((item) => ({ position: item.position, note: item.note, tool: toolSummary(model, item.tool, base) })),
   };
-}
-
-export function categoryList(model: ReadModel, base: string, license: License): string {
-  return serialize.categoryList({
-    data: model.categories.map(({ record, toolCount }) => ({
-      slug: record.slug,
-      name: record.name,
-      description: record.description,
-      tool_count: toolCount,
-      links: { tools: `${base}${API_PREFIX}/tools?category=${record.slug}` },
-    })),
-    meta: { total: model.categories.length, license },
-  });
 }

@@ -7,8 +7,9 @@ import { PRICING_MODELS } from '../domain.js';
 import type { ToolSort, ToolsQuery } from '../read-model/list-tools.js';
 import { FACET_NAMES, type FacetName } from '../read-model/facets.js';
 import { closest, foldedWords, normalizeText } from '../text/french-text.js';
+import { MESSAGES } from './messages.js';
 import type { ParameterError } from './problems.js';
-import { choicesParameter, instantParameter, parsePaging, refuseIfAny, single, type RawQuery } from './query-parameters.js';
+import { choicesParameter, instantParameter, parsePaging, refuseIfAny, single, withSuggestion, REST_PAGING, type PagingLimits, type RawQuery } from './query-parameters.js';
 
 export const MAX_Q_LENGTH = 200;
 const SORTS = ['name', '-updated_at', '-created_at'] as const;
@@ -27,10 +28,10 @@ function list(value: string): string[] {
   return value.split(',').map((s) => s.trim());
 }
 
-export function parseToolsQuery(raw: RawQuery): ParsedToolsQuery {
+export function parseToolsQuery(raw: RawQuery, paging: PagingLimits = REST_PAGING): ParsedToolsQuery {
   const errors: ParameterError[] = [];
 
-  const { page, perPage } = parsePaging(raw, errors);
+  const { page, perPage } = parsePaging(raw, errors, paging);
 
   let categories: string[] | null = null;
   const categoryText = single(raw, 'category', errors)?.trim();
@@ -38,11 +39,11 @@ export function parseToolsQuery(raw: RawQuery): ParsedToolsQuery {
     const slugs = list(categoryText);
     const bad = slugs.filter((s) => !SLUG.test(s) || s.length > 80);
     if (bad.length > 0) {
-      errors.push({ parameter: 'category', value: categoryText, message: 'must be one or more category slugs separated by commas (lowercase letters, digits and hyphens)' });
+      errors.push({ parameter: 'category', value: categoryText, rule: MESSAGES.slugList() });
     } else categories = [...new Set(slugs)].sort();
   }
 
-  const pricing = choicesParameter(raw, 'pricing', PRICING_MODELS, 'must be free, freemium, paid or enterprise, or several separated by commas', errors);
+  const pricing = choicesParameter(raw, 'pricing', PRICING_MODELS, errors);
 
   let educationOnly = false;
   const eduText = single(raw, 'has_education_pricing', errors)?.trim();
@@ -50,7 +51,7 @@ export function parseToolsQuery(raw: RawQuery): ParsedToolsQuery {
     const v = eduText.toLowerCase();
     if (v === '1' || v === 'true') educationOnly = true;
     else if (v !== '0' && v !== 'false') {
-      errors.push({ parameter: 'has_education_pricing', value: eduText, message: 'must be 1, true, 0 or false' });
+      errors.push({ parameter: 'has_education_pricing', value: eduText, rule: MESSAGES.boolean() });
     }
   }
 
@@ -59,7 +60,7 @@ export function parseToolsQuery(raw: RawQuery): ParsedToolsQuery {
   if (qText !== undefined) {
     const normalized = normalizeText(qText).replace(/\s+/g, ' ').trim();
     if ([...normalized].length > MAX_Q_LENGTH) {
-      errors.push({ parameter: 'q', value: qText.slice(0, 50), message: `must be at most ${MAX_Q_LENGTH} characters (has ${[...normalized].length})` });
+      errors.push({ parameter: 'q', value: qText.slice(0, 50), rule: MESSAGES.tooLong(MAX_Q_LENGTH, [...normalized].length) });
     } else if (foldedWords(normalized).length > 0) {
       // A query whose every character folds away (only punctuation) is no search.
       q = normalized;
@@ -75,18 +76,13 @@ export function parseToolsQuery(raw: RawQuery): ParsedToolsQuery {
       sortGiven = true;
     } else {
       const suggestion = closest(sortText.slice(0, 40), SORTS, 1)[0] ?? closest(`-${sortText.slice(0, 40)}`, SORTS, 1)[0];
-      errors.push({
-        parameter: 'sort',
-        value: sortText,
-        message: `must be name, -updated_at or -created_at${suggestion ? `; did you mean "${suggestion}"?` : ''}`,
-        ...(suggestion ? { suggestion } : {}),
-      });
+      errors.push(withSuggestion({ parameter: 'sort', value: sortText, rule: MESSAGES.oneOf(SORTS, false) }, suggestion));
     }
   }
 
   const updatedSince = instantParameter(raw, 'updated_since', errors);
 
-  const facets = choicesParameter(raw, 'facets', FACET_NAMES, `must be one or more of ${FACET_NAMES.join(', ')}, separated by commas`, errors) ?? [];
+  const facets = choicesParameter(raw, 'facets', FACET_NAMES, errors) ?? [];
 
   refuseIfAny(errors);
   if (q === null && sort === 'relevance') sort = 'name';

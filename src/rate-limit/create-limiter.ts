@@ -10,5 +10,5 @@ export async function createLimiter(config: Config, log: Pick<FastifyBaseLogger,
   const local = new SlidingWindowLimiter({ max, windowMs, maxClients });
   if (config.redisUrl === null) return local;
   const { RedisLimiter } = await import('./redis-limiter.js');
-  return RedisLimiter.connect(config.redisUrl, { max, windowMs, fallback: local, log });
+  return RedisLimiter.connect(config.redisUrl, { max, windowMs, maxClients, fallback: local, log, ...config.redis });
 }

@@ -118,6 +118,39 @@ export class SlidingWindowLimiter implements RateLimiter {
     return this.decision(true, log.count, log.times[log.head]!, now);
   }
 
+  /**
+   * Adds requests this process did not count itself (those a shared store accepted before
+   * it became unreachable: redis-limiter.ts) to `key`'s window, so a fallback to this
+   * limiter does not hand the client a fresh budget. Times are in this limiter's clock;
+   * those out of the window are ignored, later ones count as now, and at most `max` are kept.
+   */
+  seed(key: string, times: readonly number[]): void {
+    const now = this.now();
+    const cutoff = now - this.windowMs;
+    const all: number[] = [];
+    for (const t of times) if (t > cutoff) all.push(Math.min(t, now));
+    if (all.length === 0) return;
+    const entry = this.clients.get(key);
+    if (entry === undefined && this.clients.size >= this.maxClients) {
+      this.sweep();
+      if (this.clients.size >= this.maxClients) return;
+    }
+    if (typeof entry === 'number') {
+      if (entry > cutoff) all.push(entry);
+    } else if (entry !== undefined) {
+      for (let i = 0; i < entry.count; i++) {
+        const j = entry.head + i;
+        const t = entry.times[j < entry.times.length ? j : j - entry.times.length]!;
+        if (t > cutoff) all.push(t);
+      }
+    }
+    all.sort((a, b) => a - b);
+    const kept = all.length > this.max ? all.slice(all.length - this.max) : all;
+    const times64 = new Float64Array(Math.max(kept.length, Math.min(FIRST_RING, this.max)));
+    times64.set(kept);
+    this.touch(key, { times: times64, head: 0, count: kept.length, moved: now });
+  }
+
   private ring(first: number, second: number): Log {
     const times = new Float64Array(Math.min(FIRST_RING, this.max));
     times[0] = first;

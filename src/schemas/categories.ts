@@ -1,5 +1,5 @@
 /** The category resource, with published-tool counts. */
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { License, Url } from './common.js';
 
 export const Category = Type.Object(
@@ -20,3 +20,4 @@ export const CategoryList = Type.Object(
   },
   { additionalProperties: false },
 );
+export type CategoryList = Static<typeof CategoryList>;

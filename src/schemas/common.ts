@@ -20,15 +20,21 @@ export const LicenseMeta = Type.Object({ license: License }, { additionalPropert
 
 export const ProblemDetails = Type.Object(
   {
-    type: Url,
-    title: Type.String(),
+    type: Type.String({ format: 'uri', description: 'Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host' }),
+    title: Type.String({ description: 'In the language of Accept-Language (French by default, or English)' }),
     status: Type.Integer(),
-    detail: Type.String(),
-    instance: Type.String(),
+    detail: Type.String({ description: 'In the language of Accept-Language (French by default, or English)' }),
+    instance: Type.Optional(Type.String()),
     errors: Type.Optional(
       Type.Array(
         Type.Object(
-          { parameter: Type.String(), value: Type.String(), message: Type.String(), suggestion: Type.Optional(Type.String()) },
+          {
+            parameter: Type.String(),
+            value: Type.String(),
+            code: Type.String({ description: 'The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time' }),
+            message: Type.String({ description: 'In the language of Accept-Language' }),
+            suggestion: Type.Optional(Type.String()),
+          },
           { additionalProperties: false },
         ),
       ),
@@ -58,13 +64,17 @@ export function documented<T extends object>(schema: T, description: string, ext
 }
 
 export const NotModified = { description: 'Not modified: the If-None-Match validator still matches (no body)', type: 'null', headers: { ETag: SUCCESS_HEADERS.ETag, ...RATE_LIMIT_HEADERS } };
+const PROBLEM_HEADERS = {
+  'Content-Language': { type: 'string', description: '`fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default)' },
+  Vary: { type: 'string', description: 'Accept-Language' },
+};
 export const TooManyRequests = {
   ...ProblemDetails,
   description: 'Rate limit exceeded (never cached: Cache-Control no-store)',
-  headers: { 'Retry-After': { type: 'integer', description: 'Whole seconds (≥ 1) until a request will be accepted' }, ...RATE_LIMIT_HEADERS },
+  headers: { 'Retry-After': { type: 'integer', description: 'Whole seconds (≥ 1) until a request will be accepted' }, ...RATE_LIMIT_HEADERS, ...PROBLEM_HEADERS },
 };
-export const BadRequest = { ...ProblemDetails, description: 'A parameter has a value it cannot take; every one is listed in `errors`' };
-export const NotFound = { ...ProblemDetails, description: 'No published resource has this slug; `suggestions` lists the nearest ones' };
+export const BadRequest = { ...ProblemDetails, description: 'A parameter has a value it cannot take; every one is listed in `errors`', headers: { ...RATE_LIMIT_HEADERS, ...PROBLEM_HEADERS } };
+export const NotFound = { ...ProblemDetails, description: 'No published resource has this slug; `suggestions` lists the nearest ones', headers: { ...RATE_LIMIT_HEADERS, ...PROBLEM_HEADERS } };
 
 /** The responses of a GET that serves one media type other than JSON's (a feed, an export). */
 export function mediaResponses(mediaType: string, schema: object, description: string) {

@@ -1,6 +1,6 @@
 /** The tool resource: summary (lists), detail, list envelope and query parameters. */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { PRICING_MODELS } from '../domain.js';
+import { LINK_STATUSES, PRICING_MODELS } from '../domain.js';
 import { DateTime, LicenseMeta, License, Nullable, SelfLink, Url } from './common.js';
 
 export const PricingModel = Type.Union(PRICING_MODELS.map((m) => Type.Literal(m)));
@@ -28,7 +28,22 @@ export const Tool = Type.Object(
     ...summaryFields,
     long_description: Type.String({ description: 'French text, paragraphs separated by a blank line' }),
     screenshot: Nullable(
-      Type.Object({ url: Url, alt: Type.String(), width: Type.Integer(), height: Type.Integer() }, { additionalProperties: false }),
+      Type.Object(
+        {
+          url: Url,
+          alt: Type.String(),
+          width: Type.Integer(),
+          height: Type.Integer(),
+          captured_at: DateTime,
+          variants: Type.Array(Type.Object({ url: Url, width: Type.Integer(), height: Type.Integer() }, { additionalProperties: false }), {
+            description: 'Smaller copies of the same capture (a 640-wide one), for a srcset',
+          }),
+        },
+        {
+          additionalProperties: false,
+          description: 'A capture of the tool’s website hosted by the directory (WebP, fingerprinted name, cached for ever), or null: never a made-up image',
+        },
+      ),
     ),
     pricing_details: Type.Object(
       {
@@ -47,7 +62,20 @@ export const Tool = Type.Object(
     education_program: Nullable(
       Type.Object({ summary: Type.String(), eligibility: Type.Array(Type.String()), url: Nullable(Url) }, { additionalProperties: false }),
     ),
-    freshness: Type.Object({ created_at: DateTime, updated_at: DateTime, last_verified_at: DateTime }, { additionalProperties: false }),
+    freshness: Type.Object(
+      {
+        created_at: DateTime,
+        updated_at: DateTime,
+        last_verified_at: Nullable({ ...DateTime, description: 'When an editor last checked the facts against the tool’s own site; null until one has' }),
+      },
+      { additionalProperties: false },
+    ),
+    links_checked_at: Nullable({ ...DateTime, description: 'When the link checker last fetched the tool’s website, pricing and education URLs; null if never' }),
+    link_status: Nullable(
+      Type.Union(LINK_STATUSES.map((s) => Type.Literal(s)), {
+        description: 'The worst result of that check: ok, redirected (answers from another address), broken (an HTTP error) or unreachable (no answer)',
+      }),
+    ),
     tags: Type.Array(Type.String()),
     platforms: Type.Array(Type.String()),
     languages: Type.Array(Type.String()),
@@ -110,8 +138,10 @@ export const ToolDetail = Type.Object({ data: Tool, meta: LicenseMeta }, { addit
  * `parseToolsQuery` (text-level rules: no `Infinity`, no repeats, suggestions).
  */
 export const ToolsQuery = Type.Object({
-  page: Type.Optional(Type.String({ pattern: '^[0-9]+$', default: '1', description: 'Whole number ≥ 1; past the last page the list is empty.' })),
-  per_page: Type.Optional(Type.String({ pattern: '^[0-9]+$', default: '30', description: 'Whole number ≥ 1; values above 100 are clamped to 100.' })),
+  // Integers, so generated clients take `page: 2`; the route reads them from their text
+  // (http/query-parameters.ts), which refuses `1.0`, `1e3` or `Infinity` with a precise message.
+  page: Type.Optional(Type.Integer({ minimum: 1, default: 1, description: 'Whole number ≥ 1; past the last page the list is empty.' })),
+  per_page: Type.Optional(Type.Integer({ minimum: 1, default: 30, description: 'Whole number ≥ 1; values above 100 are clamped to 100.' })),
   category: Type.Optional(Type.String({ description: 'Category slug; `a,b` matches any of them. An unknown slug matches nothing.' })),
   pricing: Type.Optional(Type.String({ description: '`free`, `freemium`, `paid`, `enterprise` (any case); `free,freemium` matches any of them.' })),
   has_education_pricing: Type.Optional(Type.String({ enum: ['1', 'true', '0', 'false'], description: '`1`/`true`: only tools with an education program; `0`/`false`: no restriction.' })),

@@ -134,6 +134,8 @@ export class SearchIndex {
     private readonly documentFrequency: Int32Array,
     /** Per document: the folded name, and bit p set when the name's word p is not a stop word. */
     private readonly names: readonly string[],
+    /** The same without spaces (`chat gpt` and `chatgpt` name one tool). */
+    private readonly compactNames: readonly string[],
     private readonly nameContent: Int32Array,
     /** Per document, its category (an index into `categoryTerms`). */
     private readonly categoryOf: Int32Array,
@@ -210,7 +212,7 @@ export class SearchIndex {
     const categoryNames = [...new Set(documents.map((d) => d.category ?? ''))];
     const categoryOf = Int32Array.from(documents, (d) => categoryNames.indexOf(d.category ?? ''));
     const categoryTerms = categoryNames.map((c) => new Set(tokenize(c).flatMap((t) => (isStopWord(t.word) ? [] : [termIds.get(termOf(t.word)) ?? -1]))));
-    return new SearchIndex(n, vocabulary, surfaceTerm, termIds, [name, description], df, names, nameContent, categoryOf, categoryTerms, new SynonymTable(synonymSet));
+    return new SearchIndex(n, vocabulary, surfaceTerm, termIds, [name, description], df, names, names.map((s) => s.replaceAll(' ', '')), nameContent, categoryOf, categoryTerms, new SynonymTable(synonymSet));
   }
 
   /** The tools matching `q`, best first. Results are kept per distinct query. */
@@ -295,12 +297,13 @@ export class SearchIndex {
       }
       score += this.wholeName(doc, weights) * WHOLE_NAME_BONUS + byCategory[this.categoryOf[doc]!]!;
       score += this.proximity(doc, groupsOf, Math.min(groups.length, 31), scores) * PROXIMITY_BONUS;
-      const name = this.names[doc]!;
-      const compact = name.replaceAll(' ', '');
+      const compact = this.compactNames[doc]!;
+      // Both tiers need the name to start as the query does: one character compared first.
       const tier =
-        name === qFolded || compact === qCompact ? Tier.ExactName
-          : qCompact.length >= 2 && (name.startsWith(qFolded) || compact.startsWith(qCompact)) ? Tier.NamePrefix
-            : Tier.Other;
+        compact.charCodeAt(0) !== qCompact.charCodeAt(0) ? Tier.Other
+          : this.names[doc] === qFolded || compact === qCompact ? Tier.ExactName
+            : qCompact.length >= 2 && (this.names[doc]!.startsWith(qFolded) || compact.startsWith(qCompact)) ? Tier.NamePrefix
+              : Tier.Other;
       order.add(doc, tier, coverage === null ? 0 : coverage[doc]!, typos, score);
     }
     return { ranked: order.ranked(), set: candidates };

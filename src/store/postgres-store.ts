@@ -3,8 +3,15 @@
  * Imports are DELETE + INSERT in one transaction (never TRUNCATE: its ACCESS EXCLUSIVE lock
  * blocks readers, see PITFALLS.md), then `NOTIFY directory_changed` so every instance
  * reloads; snapshots are read in one REPEATABLE READ transaction so they never mix imports.
+ *
+ * A connection can die silently (a failover, a host gone behind a NAT: no reset, no answer).
+ * Every query therefore has a deadline, on the client (`query_timeout`: the query fails and
+ * its connection is thrown away) and on the server (`statement_timeout`); connections use
+ * TCP keepalive; the LISTEN connection is checked with a query now and then and made again
+ * when it does not answer; and closing gives up waiting on a peer that never says goodbye.
  */
 import { createRequire } from 'node:module';
+import { Socket } from 'node:net';
 import pg from 'pg';
 import type { Dataset, Snapshot } from '../domain.js';
 import { CHANGE_COLUMNS, SELECT_CHANGES, SELECT_HISTORY_SLUGS, SELECT_LATEST_CHANGE, changeHistory, changeInstant, changesToRows, rowsToChanges, toolChanges } from './change-log.js';
@@ -25,25 +32,59 @@ const MIGRATIONS = migrations('postgres');
 const PG_VERSION = (createRequire(import.meta.url)('pg/package.json') as { version: string }).version;
 
 export interface PostgresStoreOptions {
-  /** Search path schema, so tests can run in a schema of their own. */
-  schema?: string;
+  /**
+   * Longest a query may take, in ms: enforced by the client (the connection is then dropped)
+   * and by the server (`statement_timeout`); also bounds opening a connection (at most 10 s).
+   * Default 10 minutes, for the import CLI (an import may wait for another one's lock); the
+   * server passes DATABASE_TIMEOUT_MS.
+   */
+  queryTimeoutMs?: number;
+  /** How often the LISTEN connection is checked with a query, in ms (default 10 s). */
+  listenCheckMs?: number;
 }
+
+/** How long closing waits for connections to say goodbye before cutting them. */
+const CLOSE_WAIT_MS = 500;
 
 export class PostgresStore implements DirectoryStore {
   readonly engine = 'postgres' as const;
   /** Learnt at migration, the first query a process makes. */
   private serverVersion: string | null = null;
 
-  private constructor(
-    private readonly pool: pg.Pool,
-    private readonly url: string,
-  ) {}
+  private readonly pool: pg.Pool;
+  /** Every socket this store opened and has not seen closed, to cut at close. */
+  private readonly sockets = new Set<Socket>();
+  private readonly timeoutMs: number;
 
-  static async connect(url: string): Promise<PostgresStore> {
-    const pool = new pg.Pool({ connectionString: url, max: 4, connectionTimeoutMillis: 5000, idleTimeoutMillis: 10_000 });
+  private constructor(
+    private readonly url: string,
+    private readonly options: PostgresStoreOptions,
+  ) {
+    this.timeoutMs = options.queryTimeoutMs ?? 600_000;
+    this.pool = new pg.Pool({ ...this.clientConfig(), max: 4, idleTimeoutMillis: 10_000 });
     // An idle client losing its connection must not crash the process; the next query reconnects.
-    pool.on('error', () => {});
-    return new PostgresStore(pool, url);
+    this.pool.on('error', () => {});
+  }
+
+  static async connect(url: string, options: PostgresStoreOptions = {}): Promise<PostgresStore> {
+    return new PostgresStore(url, options);
+  }
+
+  /** Connection settings shared by the pool and the LISTEN connection. */
+  private clientConfig(timeouts = true): pg.ClientConfig {
+    return {
+      connectionString: this.url,
+      connectionTimeoutMillis: Math.min(this.timeoutMs, 10_000),
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      ...(timeouts ? { query_timeout: this.timeoutMs, statement_timeout: this.timeoutMs } : {}),
+      stream: () => {
+        const socket = new Socket();
+        this.sockets.add(socket);
+        socket.once('close', () => this.sockets.delete(socket));
+        return socket;
+      },
+    };
   }
 
   get driver(): string {
@@ -51,7 +92,11 @@ export class PostgresStore implements DirectoryStore {
   }
 
   async migrate(): Promise<void> {
-    const client = await this.pool.connect();
+    // A connection of its own, without query deadlines: the lock may wait for another
+    // instance's migration.
+    const client = new pg.Client(this.clientConfig(false));
+    client.on('error', () => {});
+    await client.connect();
     try {
       this.serverVersion = (await client.query<{ server_version: string }>('SHOW server_version')).rows[0]!.server_version.split(' ')[0]!;
       await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
@@ -72,7 +117,7 @@ export class PostgresStore implements DirectoryStore {
       }
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
-      client.release();
+      await endWithin(client, CLOSE_WAIT_MS);
     }
   }
 
@@ -83,20 +128,21 @@ export class PostgresStore implements DirectoryStore {
 
   async readSnapshot(): Promise<Snapshot> {
     const client = await this.pool.connect();
+    let revision: number, datasetRows: DatasetRows, changeRows: Row[];
     try {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
       const { rows } = await client.query<{ revision: string }>('SELECT revision FROM directory_meta WHERE id = 1');
-      const datasetRows = await readRows(client);
-      const changeRows = (await client.query<Row>(SELECT_CHANGES)).rows;
+      revision = Number(rows[0]!.revision);
+      datasetRows = await readRows(client);
+      changeRows = (await client.query<Row>(SELECT_CHANGES)).rows;
       await client.query('COMMIT');
-      // Rows to records in slices (src/slices.ts): a server keeps answering meanwhile.
-      return { revision: Number(rows[0]!.revision), dataset: await runInSlices(datasetSteps(datasetRows)), changes: rowsToChanges(changeRows) };
     } catch (err) {
-      await client.query('ROLLBACK').catch(() => {});
+      discard(client, err);
       throw err;
-    } finally {
-      client.release();
     }
+    client.release();
+    // Rows to records in slices (src/slices.ts): a server keeps answering meanwhile.
+    return { revision, dataset: await runInSlices(datasetSteps(datasetRows)), changes: rowsToChanges(changeRows) };
   }
 
   async replaceDataset(dataset: Dataset): Promise<ImportReport> {
@@ -110,6 +156,7 @@ export class PostgresStore implements DirectoryStore {
       const diff = diffDatasets(before, dataset);
       if (!diff.changed) {
         await client.query('COMMIT');
+        client.release();
         return { ...diff, revision: current };
       }
       for (const table of ['search_synonyms', 'collection_items', 'collections', 'tool_redirects', 'tools', 'categories']) {
@@ -134,50 +181,90 @@ export class PostgresStore implements DirectoryStore {
       // Delivered on commit only, so listeners never see a revision that rolled back.
       await client.query(`SELECT pg_notify('${CHANGE_CHANNEL}', $1)`, [String(revision)]);
       await client.query('COMMIT');
+      client.release();
       return { ...diff, revision };
     } catch (err) {
-      await client.query('ROLLBACK').catch(() => {});
+      discard(client, err);
       throw err;
-    } finally {
-      client.release();
     }
   }
 
-  /** LISTEN on a dedicated connection; reconnects after a loss (the poll covers the gap). */
+  /**
+   * LISTEN on a dedicated connection; reconnects after a loss (the poll covers the gap). The
+   * connection is checked with a query every `listenCheckMs`: one that does not answer
+   * within the query timeout is cut and made again, since a silently dead connection would
+   * otherwise never deliver a notification nor report an error.
+   */
   async watch(listener: () => void): Promise<() => Promise<void>> {
     let client: pg.Client | null = null;
     let stopped = false;
     let retry: NodeJS.Timeout | undefined;
+    let check: NodeJS.Timeout | undefined;
+    const checkEveryMs = this.options.listenCheckMs ?? 10_000;
+    const lost = (c: pg.Client) => {
+      if (client === c) client = null;
+      clearInterval(check);
+      void endWithin(c, 0);
+      clearTimeout(retry);
+      if (!stopped) retry = setTimeout(connect, 1000).unref();
+    };
     const connect = async () => {
       if (stopped) return;
-      const c = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: 5000 });
+      const c = new pg.Client(this.clientConfig());
       c.on('notification', () => listener());
-      c.on('error', () => {
-        c.end().catch(() => {});
-        if (client === c) client = null;
-        if (!stopped) retry = setTimeout(connect, 1000).unref();
-      });
+      c.on('error', () => lost(c));
       try {
         await c.connect();
         await c.query(`LISTEN ${CHANGE_CHANNEL}`);
+        if (stopped) return void endWithin(c, 0);
         client = c;
+        clearInterval(check);
+        check = setInterval(() => {
+          c.query('SELECT 1').catch(() => lost(c));
+        }, checkEveryMs).unref();
         listener(); // catch up on anything missed while disconnected
       } catch {
-        c.end().catch(() => {});
-        if (!stopped) retry = setTimeout(connect, 1000).unref();
+        lost(c);
       }
     };
     await connect();
     return async () => {
       stopped = true;
       clearTimeout(retry);
-      await client?.end().catch(() => {});
+      clearInterval(check);
+      if (client) await endWithin(client, CLOSE_WAIT_MS);
     };
   }
 
   async close(): Promise<void> {
-    await this.pool.end();
+    // A frozen peer never acknowledges the goodbye: wait a little, then cut.
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      this.pool.end().catch(() => {}),
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS))),
+    ]);
+    clearTimeout(timer);
+    for (const socket of this.sockets) socket.destroy();
+    this.sockets.clear();
   }
+}
+
+/**
+ * Gives a failed transaction's connection back to the pool with its error, so the pool
+ * closes it: the server then rolls the transaction back. No ROLLBACK is sent: after a
+ * timeout the connection may be dead, and a ROLLBACK would wait out a timeout of its own.
+ */
+function discard(client: pg.PoolClient, err: unknown): void {
+  client.release(err instanceof Error ? err : new Error(String(err)));
+}
+
+/** Ends `client`, cutting its socket if the server has not acknowledged within `waitMs`. */
+async function endWithin(client: pg.Client, waitMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const ended = client.end().catch(() => {});
+  await Promise.race([ended, new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+  clearTimeout(timer);
+  (client as unknown as { connection?: { stream?: Socket } }).connection?.stream?.destroy();
 }
 
 async function readDataset(client: pg.PoolClient): Promise<Dataset> {

@@ -13,6 +13,7 @@ export const TOOL_COLUMNS = [
   'slug', 'name', 'status', 'category_slug', 'website_url', 'logo_url', 'short_description', 'long_description',
   'pricing_model', 'pricing_summary', 'starting_price', 'pricing_url', 'education_program', 'screenshot',
   'tags', 'platforms', 'languages', 'created_at', 'updated_at', 'last_verified_at',
+  'links_checked_at', 'link_status', 'link_redirects',
 ] as const;
 export const REDIRECT_COLUMNS = ['old_slug', 'tool_slug', 'position'] as const;
 export const COLLECTION_COLUMNS = ['slug', 'position', 'title', 'status', 'kind', 'task', 'persona', 'description', 'created_at', 'updated_at'] as const;
@@ -20,13 +21,15 @@ export const ITEM_COLUMNS = ['collection_slug', 'position', 'tool_slug', 'note']
 export const SYNONYM_COLUMNS = ['position', 'kind', 'term', 'expressions'] as const;
 
 /** Columns holding JSON. */
-export const JSON_COLUMNS = new Set(['starting_price', 'education_program', 'screenshot', 'tags', 'platforms', 'languages', 'expressions']);
+export const JSON_COLUMNS = new Set(['starting_price', 'education_program', 'screenshot', 'tags', 'platforms', 'languages', 'link_redirects', 'expressions']);
 
 /** `2026-11-21T09:00:00Z` whatever the engine hands back (a Date, or text with milliseconds). */
 export function canonicalDate(value: unknown): string {
   const date = value instanceof Date ? value : new Date(String(value));
   return date.toISOString().replace('.000Z', 'Z');
 }
+
+const canonicalDateOrNull = (value: unknown): string | null => (value === null || value === undefined ? null : canonicalDate(value));
 
 const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
 
@@ -49,6 +52,7 @@ export function datasetToRows(dataset: Dataset): DatasetRows {
       pricing_url: t.pricing.url, education_program: t.education_program, screenshot: t.screenshot,
       tags: t.tags, platforms: t.platforms, languages: t.languages,
       created_at: t.created_at, updated_at: t.updated_at, last_verified_at: t.last_verified_at,
+      links_checked_at: t.links_checked_at, link_status: t.link_status, link_redirects: t.link_redirects,
     })),
     redirects: dataset.tools.flatMap((t) => t.former_slugs.map((old_slug, position) => ({ old_slug, tool_slug: t.slug, position }))),
     collections: dataset.collections.map((c, position) => ({
@@ -132,13 +136,23 @@ function toolFromRow(r: Row, formerSlugs: ReadonlyMap<string, string[]>): ToolRe
       url: (r.pricing_url as string | null) ?? null,
     },
     education_program: json(r.education_program) ?? null,
-    screenshot: json(r.screenshot) ?? null,
+    screenshot: screenshotFromRow(json(r.screenshot)),
     tags: json(r.tags),
     platforms: json(r.platforms),
     languages: json(r.languages),
     former_slugs: formerSlugs.get(r.slug as string) ?? [],
     created_at: canonicalDate(r.created_at),
     updated_at: canonicalDate(r.updated_at),
-    last_verified_at: canonicalDate(r.last_verified_at),
+    last_verified_at: canonicalDateOrNull(r.last_verified_at),
+    links_checked_at: canonicalDateOrNull(r.links_checked_at),
+    link_status: (r.link_status as ToolRecord['link_status'] | null) ?? null,
+    link_redirects: json(r.link_redirects) ?? {},
   };
+}
+
+/** A screenshot column as written before migration 5 had a `url` and no file: none is hosted. */
+function screenshotFromRow(value: unknown): ToolRecord['screenshot'] {
+  if (value === null || value === undefined || typeof (value as { file?: unknown }).file !== 'string') return null;
+  const shot = value as NonNullable<ToolRecord['screenshot']>;
+  return { ...shot, captured_at: canonicalDate(shot.captured_at) };
 }

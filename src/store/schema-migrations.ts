@@ -113,6 +113,24 @@ export function migrations(dialect: Dialect): Array<{ version: number; sql: stri
       WHERE t.status = 'published';
     `,
     },
+    {
+      // Honest freshness and the link checker (issue 16): `last_verified_at` may be null (no
+      // editor has checked the facts yet); what `npm run check-links --write` recorded. SQLite
+      // cannot drop a NOT NULL in place, and rebuilding `tools` would cascade-delete its
+      // redirects, so the column is copied, dropped and its copy renamed.
+      version: 5,
+      sql: `
+      ${dialect === 'postgres'
+        ? 'ALTER TABLE tools ALTER COLUMN last_verified_at DROP NOT NULL;'
+        : `ALTER TABLE tools ADD COLUMN verified_copy TEXT;
+      UPDATE tools SET verified_copy = last_verified_at;
+      ALTER TABLE tools DROP COLUMN last_verified_at;
+      ALTER TABLE tools RENAME COLUMN verified_copy TO last_verified_at;`}
+      ALTER TABLE tools ADD COLUMN links_checked_at ${t.time};
+      ALTER TABLE tools ADD COLUMN link_status TEXT CHECK (link_status IN ('ok', 'redirected', 'broken', 'unreachable'));
+      ALTER TABLE tools ADD COLUMN link_redirects ${t.json};
+    `,
+    },
   ];
 }
 

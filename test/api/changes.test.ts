@@ -108,7 +108,7 @@ test('GET /changes › a bad `since` or paging is a 400 naming the parameter, wi
     assert.equal(res.statusCode, 400, value);
     const body = res.json();
     assert.equal(body.errors[0].parameter, 'since');
-    assert.match(body.detail, /since must be an RFC 3339 date-time .*2026-11-01T00:00:00Z/);
+    assert.match(body.detail, /since doit être une date-heure RFC 3339 .*2026-11-01T00:00:00Z/);
   }
   const both = (await app.inject({ url: `${API}/changes?since=x&page=0` })).json();
   assert.deepEqual(both.errors.map((e: { parameter: string }) => e.parameter).sort(), ['page', 'since']);

@@ -68,7 +68,7 @@ test('GET /tools?facets › an unknown facet is a 400 with a suggestion; blank i
   const body = res.json();
   assert.equal(body.errors[0].parameter, 'facets');
   assert.equal(body.errors[0].suggestion, 'category');
-  assert.match(body.detail, /did you mean "category"\?/);
+  assert.match(body.detail, /vouliez-vous dire « category » \?/);
   assert.equal((await app.inject({ url: `${API}/tools?facets=pricng` })).json().errors[0].suggestion, 'pricing');
   assert.equal((await app.inject({ url: `${API}/tools?facets=a&facets=b` })).statusCode, 400, 'given twice');
   assert.equal((await app.inject({ url: `${API}/tools?facets=` })).json().meta.facets, undefined);

@@ -96,7 +96,7 @@ test('404 › unknown path is a problem, cacheable', async (t) => {
   const res = await app.inject({ url: '/api/v2/nothing' });
   assert.equal(res.statusCode, 404);
   assert.equal(res.headers['cache-control'], 'public, max-age=300');
-  assert.equal(res.json().title, 'Not found');
+  assert.equal(res.json().title, 'Introuvable');
 });
 
 test('Cache-Control › 200, 301 and 400 are public for 300 s', async (t) => {
@@ -132,7 +132,7 @@ test('500 › a bug answers a generic problem with a request id, no stack, no-st
   assert.equal(res.headers['cache-control'], 'no-store');
   assert.equal(res.headers['access-control-allow-origin'], '*');
   const body = res.json();
-  assert.equal(body.title, 'Internal server error');
+  assert.equal(body.title, 'Erreur interne du serveur');
   assert.ok(!res.body.includes('SECRET') && !res.body.includes('SELECT') && !res.body.includes('at '), res.body);
   assert.equal(body.request_id, res.headers['x-request-id']);
 });

@@ -9,7 +9,7 @@ test('GET /tools/{slug} › full detail with the contract fields', async (t) => 
   const { data, meta } = res.json();
   assert.equal(meta.license.name, 'CC BY 4.0');
   assert.deepEqual(Object.keys(data).sort(), [
-    'category', 'collections', 'education_program', 'freshness', 'has_education_pricing', 'languages', 'links', 'logo_url',
+    'category', 'collections', 'education_program', 'freshness', 'has_education_pricing', 'languages', 'link_status', 'links', 'links_checked_at', 'logo_url',
     'long_description', 'name', 'platforms', 'pricing', 'pricing_details', 'screenshot', 'short_description', 'slug', 'tags',
     'updated_at', 'website_url',
   ]);
@@ -18,6 +18,8 @@ test('GET /tools/{slug} › full detail with the contract fields', async (t) => 
   assert.deepEqual(data.pricing_details, { model: 'freemium', summary: 'Une offre gratuite et des offres payantes pour les établissements.', starting_price: null, url: null });
   assert.deepEqual(data.freshness, { created_at: '2026-01-01T08:00:00Z', updated_at: '2026-01-01T08:00:00Z', last_verified_at: '2026-01-02T08:00:00Z' });
   assert.equal(data.screenshot, null);
+  assert.equal(data.links_checked_at, null);
+  assert.equal(data.link_status, null);
   assert.match(data.long_description, /\n\n/);
   assert.deepEqual(data.collections, [
     { slug: 'professeur-de-lettres', title: 'Professeur de lettres', links: { self: 'https://api.example.org/api/v1/directory/collections/professeur-de-lettres' } },

@@ -87,7 +87,7 @@ test('GET /tools › invalid numbers are 400 problems naming the parameter', asy
     assert.equal(res.headers['cache-control'], 'public, max-age=300');
     const problem = res.json();
     assert.equal(problem.status, 400);
-    assert.equal(problem.title, 'Invalid query parameter');
+    assert.equal(problem.title, 'Paramètre de requête invalide');
     assert.match(problem.type, /\/problems\/invalid-parameter$/);
     assert.equal(problem.errors[0].parameter, param);
     assert.equal(problem.errors[0].value, value);
@@ -103,7 +103,7 @@ test('GET /tools › every bad parameter is listed at once', async (t) => {
   assert.deepEqual(problem.errors.map((e: { parameter: string }) => e.parameter), ['page', 'per_page', 'pricing', 'has_education_pricing', 'sort']);
   const pricing = problem.errors.find((e: { parameter: string }) => e.parameter === 'pricing');
   assert.equal(pricing.suggestion, 'freemium');
-  assert.match(problem.detail, /did you mean "freemium"/);
+  assert.match(problem.detail, /vouliez-vous dire « freemium » \?/);
 });
 
 test('GET /tools › a parameter given twice is a 400, never a silent pick', async (t) => {
@@ -111,7 +111,8 @@ test('GET /tools › a parameter given twice is a 400, never a silent pick', asy
   for (const q of ['page=1&page=2', 'pricing=free&pricing=paid', 'q=a&q=b', 'category=quiz&category=quiz']) {
     const res = await app.inject({ url: `${API}/tools?${q}` });
     assert.equal(res.statusCode, 400, q);
-    assert.match(res.json().errors[0].message, /more than once/);
+    assert.match(res.json().errors[0].message, /plusieurs fois/);
+    assert.equal(res.json().errors[0].code, 'repeated');
   }
 });
 

@@ -47,12 +47,12 @@ test('GET /tools?updated_since › a bad value is a 400 naming the parameter, wi
     const body = res.json();
     assert.deepEqual(body.errors.map((e: { parameter: string }) => e.parameter), ['updated_since'], value);
     assert.equal(body.errors[0].value, value);
-    assert.match(body.detail, /^updated_since must be an RFC 3339 date-time with seconds and a time zone, such as 2026-11-01T00:00:00Z or 2026-11-01T00:00:00\+01:00\.$/, value);
+    assert.match(body.detail, /^updated_since doit être une date-heure RFC 3339 avec secondes et fuseau, comme 2026-11-01T00:00:00Z ou 2026-11-01T00:00:00\+01:00\.$/, value);
   }
   assert.equal((await app.inject({ url: `${API}/tools?updated_since=2024-02-29T00:00:00Z` })).statusCode, 200, 'a leap day');
   // `+` sent unencoded arrives as a space: the answer says what to do.
   const plus = (await app.inject({ url: `${API}/tools?updated_since=2026-03-01T09:00:00+01:00` })).json();
-  assert.match(plus.detail, /a "\+" in a URL must be sent as %2B/);
+  assert.match(plus.detail, /un « \+ » dans une URL s’écrit %2B/);
   assert.equal((await app.inject({ url: `${API}/tools?updated_since=2026-03-01T08:00:00Z&updated_since=2026-03-02T08:00:00Z` })).statusCode, 400, 'given twice');
   assert.equal((await app.inject({ url: `${API}/tools?updated_since=` })).json().meta.total, 9, 'blank is absent');
 });

@@ -71,6 +71,7 @@ test('content › slugs, names and websites are unique; websites are https', () 
     sites.add(site);
     assert.match(t.website_url, /^https:\/\//);
     assert.equal(t.screenshot, null, `${t.slug}: no screenshot until we host a real one`);
+    assert.equal(t.last_verified_at, null, `${t.slug}: no editor has checked the facts on the tool's site yet`);
   }
 });
 

@@ -3,7 +3,7 @@
  * closed after the test. Requests go through `app.inject`, no socket needed.
  */
 import assert from 'node:assert/strict';
-import { rm } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { TestContext } from 'node:test';
 import type { FastifyInstance } from 'fastify';
@@ -40,6 +40,8 @@ export interface TestAppOptions {
   /** Extra routes a test needs (e.g. a slow one), added before the app is ready. */
   routes?: (app: FastifyInstance) => void;
   lifecycle?: { shuttingDown: boolean };
+  /** Files to put in the content's media/ folder before the import (screenshots). */
+  media?: Record<string, Buffer>;
   /** Default: `sqlite`, or `postgres` when TEST_ENGINE=postgres (the same suite on both stores). */
   engine?: 'sqlite' | 'postgres';
 }
@@ -47,6 +49,10 @@ export interface TestAppOptions {
 export async function buildTestApp(t: TestContext, options: TestAppOptions = {}): Promise<TestApp> {
   const dir = await tempDir();
   const contentDir = await writeContent(path.join(dir, 'content'), options.dataset ?? fixtureDataset());
+  if (options.media) {
+    await mkdir(path.join(contentDir, 'media'), { recursive: true });
+    for (const [name, bytes] of Object.entries(options.media)) await writeFile(path.join(contentDir, 'media', name), bytes);
+  }
   const engine = options.engine ?? (process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite');
   let databaseFile = path.join(dir, 'directory.sqlite');
   let dropSchema = async () => {};
@@ -63,7 +69,7 @@ export async function buildTestApp(t: TestContext, options: TestAppOptions = {})
   const outcome = await importContent(store, contentDir);
   assert.ok(outcome.ok, `fixture content must import: ${JSON.stringify(!outcome.ok && outcome.problems)}`);
   // A limit no functional test reaches; rate-limit tests set their own.
-  const config = loadConfig({ RATE_LIMIT_MAX: '100000', PUBLISHER_NAME: 'Éditeur de test', PUBLISHER_URL: 'https://editeur.example.org', ...options.env, DATABASE_URL: databaseFile });
+  const config = loadConfig({ RATE_LIMIT_MAX: '100000', PUBLISHER_NAME: 'Éditeur de test', PUBLISHER_URL: 'https://editeur.example.org', CONTENT_DIR: contentDir, ...options.env, DATABASE_URL: databaseFile });
   const directory = await LiveDirectory.open(store, { checkEveryMs: 3_600_000 });
   const limiter =
     options.limiter !== undefined

@@ -33,6 +33,9 @@ function tool(slug: string, name: string, overrides: Partial<ToolRecord> = {}): 
     created_at: '2026-01-01T08:00:00Z',
     updated_at: '2026-01-01T08:00:00Z',
     last_verified_at: '2026-01-02T08:00:00Z',
+    links_checked_at: null,
+    link_status: null,
+    link_redirects: {},
     ...overrides,
   };
 }
@@ -107,9 +110,20 @@ export async function writeContent(dir: string, dataset: Dataset): Promise<strin
     const file = { families, equivalents, expansions: Object.fromEntries(expansions.map((e) => [e.term, e.finds])) };
     await writeFile(path.join(dir, 'synonyms.yaml'), YAML.stringify(file));
   }
-  for (const t of dataset.tools) await writeFile(path.join(dir, 'tools', `${t.slug}.yaml`), YAML.stringify(t));
+  for (const t of dataset.tools) await writeFile(path.join(dir, 'tools', `${t.slug}.yaml`), YAML.stringify(asWritten(t)));
   for (const c of dataset.collections) await writeFile(path.join(dir, 'collections', `${c.slug}.yaml`), YAML.stringify(c));
   return dir;
+}
+
+/** A tool as its file has it: the link checker's fields only once it has run (as in content/). */
+function asWritten(t: ToolRecord): Partial<ToolRecord> {
+  const { links_checked_at, link_status, link_redirects, ...rest } = t;
+  return {
+    ...rest,
+    ...(links_checked_at !== null ? { links_checked_at } : {}),
+    ...(link_status !== null ? { link_status } : {}),
+    ...(Object.keys(link_redirects).length > 0 ? { link_redirects } : {}),
+  };
 }
 
 export async function tempDir(prefix = 'directory-test-'): Promise<string> {

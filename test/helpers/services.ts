@@ -41,6 +41,16 @@ export function withSearchPath(url: string, schema: string): string {
   return u.toString();
 }
 
+/** Polls `condition` every 50 ms until it holds or `ms` have passed; its last value. */
+export async function until(condition: () => Promise<boolean> | boolean, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await condition()) return true;
+    await sleep(50);
+  }
+  return condition();
+}
+
 export async function freePort(): Promise<number> {
   const srv = createServer();
   srv.listen(0, '127.0.0.1');
@@ -95,10 +105,20 @@ function canConnect(port: number): Promise<boolean> {
   });
 }
 
-/** A TCP relay to a real service that a test can cut and restore, to play an outage. */
+function discard(): void {}
+
+/**
+ * A TCP relay to a real service that a test can cut and restore, to play an outage; or
+ * freeze and thaw, to play a peer that stops answering without resetting anything (a
+ * failover, a dead host behind a NAT): connections stay open, new ones are accepted, and
+ * nothing flows either way until `thaw()`, which delivers what was held back.
+ */
 export class CuttableRelay {
   private server: Server | null = null;
   private sockets = new Set<Socket>();
+  private pairs = new Set<{ client: Socket; upstream: Socket; piped: boolean }>();
+  private frozen = false;
+  private dropping = false;
   private constructor(
     readonly port: number,
     private readonly target: { host: string; port: number },
@@ -110,26 +130,88 @@ export class CuttableRelay {
     return relay;
   }
 
+  /** Connections accepted so far that are still open. */
+  get openConnections(): number {
+    return this.pairs.size;
+  }
+
   async up(): Promise<void> {
     this.server = createServer((client) => {
       const upstream = connect(this.target.port, this.target.host);
+      const pair = { client, upstream, piped: false };
+      this.pairs.add(pair);
       for (const s of [client, upstream]) {
         this.sockets.add(s);
-        s.on('close', () => this.sockets.delete(s));
+        s.on('close', () => {
+          this.sockets.delete(s);
+          this.pairs.delete(pair);
+        });
         s.on('error', () => {
           client.destroy();
           upstream.destroy();
         });
       }
-      client.pipe(upstream).pipe(client);
+      if (!this.frozen) this.pipe(pair);
+      else if (this.dropping) {
+        client.on('data', discard).resume();
+        upstream.on('data', discard).resume();
+      } else {
+        client.pause();
+        upstream.pause();
+      }
     });
     this.server.listen(this.port, '127.0.0.1');
     await once(this.server, 'listening');
   }
 
+  private pipe(pair: { client: Socket; upstream: Socket; piped: boolean }): void {
+    pair.piped = true;
+    pair.client.pipe(pair.upstream);
+    pair.upstream.pipe(pair.client);
+    pair.client.resume();
+    pair.upstream.resume();
+  }
+
+  /**
+   * Stops forwarding in both directions, closing nothing. With `existingOnly`, connections
+   * made from now on flow as usual (a failover: the old connections are dead, new ones
+   * reach the new server). With `drop`, what is sent meanwhile is read and thrown away
+   * instead of held back: lost requests and replies.
+   */
+  freeze(options: { existingOnly?: boolean; drop?: boolean } = {}): void {
+    this.frozen = !options.existingOnly;
+    this.dropping = options.drop === true;
+    for (const pair of this.pairs) {
+      if (!pair.piped) continue;
+      pair.piped = false;
+      pair.client.unpipe(pair.upstream);
+      pair.upstream.unpipe(pair.client);
+      if (this.dropping) {
+        pair.client.on('data', discard).resume();
+        pair.upstream.on('data', discard).resume();
+      } else {
+        pair.client.pause();
+        pair.upstream.pause();
+      }
+    }
+  }
+
+  /** Forwards again, held-back bytes first. */
+  thaw(): void {
+    this.frozen = false;
+    for (const pair of this.pairs) {
+      if (pair.piped) continue;
+      pair.client.off('data', discard);
+      pair.upstream.off('data', discard);
+      this.pipe(pair);
+    }
+  }
+
   async down(): Promise<void> {
+    this.frozen = false;
     for (const s of this.sockets) s.destroy();
     this.sockets.clear();
+    this.pairs.clear();
     if (this.server) {
       const closed = once(this.server, 'close');
       this.server.close();

@@ -11,6 +11,7 @@ import { loadContent } from '../../src/content/load-content.js';
 import type { Dataset } from '../../src/domain.js';
 import type { DirectoryStore } from '../../src/store/directory-store.js';
 import { PostgresStore } from '../../src/store/postgres-store.js';
+import { migrations } from '../../src/store/schema-migrations.js';
 import { SqliteStore } from '../../src/store/sqlite-store.js';
 import { sqliteDriver } from '../../src/store/sqlite-driver.js';
 import { fixtureDataset, tempDir, writeContent } from '../helpers/fixture.js';
@@ -153,6 +154,32 @@ for (const engine of engines) {
       const { changes } = await store.readSnapshot();
       assert.deepEqual(changes.map(({ at: _at, ...c }) => c), expected.map(({ at: _at, ...c }) => c));
       assert.match(changes[0]!.at, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+    });
+
+    test('migration 5 keeps a v4 store\'s tools, dates and redirects; last_verified_at may then be null', async (t) => {
+      const { store, cleanup, exec } = await engine.open();
+      t.after(async () => { await store.close(); await cleanup(); });
+      // A store as migration 4 left it, with one tool and one redirect.
+      const dialect = engine.name === 'postgres' ? 'postgres' : 'sqlite';
+      const before = migrations(dialect).filter((m) => m.version <= 4);
+      await exec(`CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at ${dialect === 'postgres' ? 'TIMESTAMPTZ' : 'TEXT'} NOT NULL);
+        ${before.map((m) => `${m.sql}; INSERT INTO schema_migrations VALUES (${m.version}, '2026-11-01T00:00:00Z');`).join('\n')}
+        INSERT INTO categories VALUES ('quiz', 0, 'Quiz', 'Quiz et sondages pour la classe.');
+        INSERT INTO tools (slug, name, status, category_slug, website_url, short_description, long_description, pricing_model, pricing_summary,
+          tags, platforms, languages, created_at, updated_at, last_verified_at, screenshot)
+        VALUES ('quizzy', 'Quizzy', 'published', 'quiz', 'https://quizzy.example.org/', 'court', 'long', 'free', 'gratuit',
+          '[]', '[]', '["fr"]', '2026-01-01T08:00:00Z', '2026-01-01T08:00:00Z', '2026-01-02T08:00:00Z', '{"url":"https://img.example.org/a.png","alt":"x","width":1,"height":1}');
+        INSERT INTO tool_redirects VALUES ('quizz', 'quizzy', 0);`);
+      await store.migrate();
+      const [tool] = (await store.readSnapshot()).dataset.tools;
+      assert.equal(tool!.last_verified_at, '2026-01-02T08:00:00Z');
+      assert.deepEqual(tool!.former_slugs, ['quizz'], 'the column copy must not cascade-delete redirects');
+      assert.deepEqual([tool!.links_checked_at, tool!.link_status, tool!.link_redirects, tool!.screenshot], [null, null, {}, null]);
+      const dataset = await loaded(fixtureDataset());
+      dataset.tools[0]!.last_verified_at = null;
+      Object.assign(dataset.tools[1]!, { links_checked_at: '2026-11-22T09:00:00Z', link_status: 'redirected', link_redirects: { website_url: 'http://www.example.org/x' } });
+      await store.replaceDataset(dataset);
+      assert.deepEqual((await store.readSnapshot()).dataset, dataset);
     });
 
     test('a failing import changes nothing', async (t) => {

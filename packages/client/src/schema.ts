@@ -19,9 +19,9 @@ export interface paths {
             parameters: {
                 query?: {
                     /** @description Whole number ≥ 1; past the last page the list is empty. */
-                    page?: string;
+                    page?: number;
                     /** @description Whole number ≥ 1; values above 100 are clamped to 100. */
-                    per_page?: string;
+                    per_page?: number;
                     /** @description Category slug; `a,b` matches any of them. An unknown slug matches nothing. */
                     category?: string;
                     /** @description `free`, `freemium`, `paid`, `enterprise` (any case); `free,freemium` matches any of them. */
@@ -172,19 +172,37 @@ export interface paths {
                 /** @description A parameter has a value it cannot take; every one is listed in `errors` */
                 400: {
                     headers: {
+                        /** @description Requests allowed per rolling window */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current rolling window */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                        "RateLimit-Reset"?: number;
+                        /** @description `fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default) */
+                        "Content-Language"?: string;
+                        /** @description Accept-Language */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
-                            /** Format: uri */
+                            /**
+                             * Format: uri
+                             * @description Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host
+                             */
                             type: string;
+                            /** @description In the language of Accept-Language (French by default, or English) */
                             title: string;
                             status: number;
+                            /** @description In the language of Accept-Language (French by default, or English) */
                             detail: string;
-                            instance: string;
+                            instance?: string;
                             errors?: {
                                 parameter: string;
                                 value: string;
+                                /** @description The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time */
+                                code: string;
+                                /** @description In the language of Accept-Language */
                                 message: string;
                                 suggestion?: string;
                             }[];
@@ -205,19 +223,31 @@ export interface paths {
                         "RateLimit-Remaining"?: number;
                         /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
                         "RateLimit-Reset"?: number;
+                        /** @description `fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default) */
+                        "Content-Language"?: string;
+                        /** @description Accept-Language */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
-                            /** Format: uri */
+                            /**
+                             * Format: uri
+                             * @description Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host
+                             */
                             type: string;
+                            /** @description In the language of Accept-Language (French by default, or English) */
                             title: string;
                             status: number;
+                            /** @description In the language of Accept-Language (French by default, or English) */
                             detail: string;
-                            instance: string;
+                            instance?: string;
                             errors?: {
                                 parameter: string;
                                 value: string;
+                                /** @description The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time */
+                                code: string;
+                                /** @description In the language of Accept-Language */
                                 message: string;
                                 suggestion?: string;
                             }[];
@@ -308,6 +338,18 @@ export interface paths {
                                     alt: string;
                                     width: number;
                                     height: number;
+                                    /**
+                                     * Format: date-time
+                                     * @description RFC 3339, UTC
+                                     */
+                                    captured_at: string;
+                                    /** @description Smaller copies of the same capture (a 640-wide one), for a srcset */
+                                    variants: {
+                                        /** Format: uri */
+                                        url: string;
+                                        width: number;
+                                        height: number;
+                                    }[];
                                 } | null;
                                 pricing_details: {
                                     model: "free" | "freemium" | "paid" | "enterprise";
@@ -335,12 +377,10 @@ export interface paths {
                                      * @description RFC 3339, UTC
                                      */
                                     updated_at: string;
-                                    /**
-                                     * Format: date-time
-                                     * @description RFC 3339, UTC
-                                     */
-                                    last_verified_at: string;
+                                    last_verified_at: string | null;
                                 };
+                                links_checked_at: string | null;
+                                link_status: ("ok" | "redirected" | "broken" | "unreachable") | null;
                                 tags: string[];
                                 platforms: string[];
                                 languages: string[];
@@ -394,19 +434,37 @@ export interface paths {
                 /** @description No published resource has this slug; `suggestions` lists the nearest ones */
                 404: {
                     headers: {
+                        /** @description Requests allowed per rolling window */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current rolling window */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                        "RateLimit-Reset"?: number;
+                        /** @description `fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default) */
+                        "Content-Language"?: string;
+                        /** @description Accept-Language */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
-                            /** Format: uri */
+                            /**
+                             * Format: uri
+                             * @description Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host
+                             */
                             type: string;
+                            /** @description In the language of Accept-Language (French by default, or English) */
                             title: string;
                             status: number;
+                            /** @description In the language of Accept-Language (French by default, or English) */
                             detail: string;
-                            instance: string;
+                            instance?: string;
                             errors?: {
                                 parameter: string;
                                 value: string;
+                                /** @description The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time */
+                                code: string;
+                                /** @description In the language of Accept-Language */
                                 message: string;
                                 suggestion?: string;
                             }[];
@@ -427,19 +485,31 @@ export interface paths {
                         "RateLimit-Remaining"?: number;
                         /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
                         "RateLimit-Reset"?: number;
+                        /** @description `fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default) */
+                        "Content-Language"?: string;
+                        /** @description Accept-Language */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
-                            /** Format: uri */
+                            /**
+                             * Format: uri
+                             * @description Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host
+                             */
                             type: string;
+                            /** @description In the language of Accept-Language (French by default, or English) */
                             title: string;
                             status: number;
+                            /** @description In the language of Accept-Language (French by default, or English) */
                             detail: string;
-                            instance: string;
+                            instance?: string;
                             errors?: {
                                 parameter: string;
                                 value: string;
+                                /** @description The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time */
+                                code: string;
+                                /** @description In the language of Accept-Language */
                                 message: string;
                                 suggestion?: string;
                             }[];
@@ -553,19 +623,37 @@ export interface paths {
                 /** @description A parameter has a value it cannot take; every one is listed in `errors` */
                 400: {
                     headers: {
+                        /** @description Requests allowed per rolling window */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current rolling window */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                        "RateLimit-Reset"?: number;
+                        /** @description `fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default) */
+                        "Content-Language"?: string;
+                        /** @description Accept-Language */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
-                            /** Format: uri */
+                            /**
+                             * Format: uri
+                             * @description Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host
+                             */
                             type: string;
+                            /** @description In the language of Accept-Language (French by default, or English) */
                             title: string;
                             status: number;
+                            /** @description In the language of Accept-Language (French by default, or English) */
                             detail: string;
-                            instance: string;
+                            instance?: string;
                             errors?: {
                                 parameter: string;
                                 value: string;
+                                /** @description The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time */
+                                code: string;
+                                /** @description In the language of Accept-Language */
                                 message: string;
                                 suggestion?: string;
                             }[];
@@ -586,19 +674,31 @@ export interface paths {
                         "RateLimit-Remaining"?: number;
                         /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
                         "RateLimit-Reset"?: number;
+                        /** @description `fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default) */
+                        "Content-Language"?: string;
+                        /** @description Accept-Language */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
-                            /** Format: uri */
+                            /**
+                             * Format: uri
+                             * @description Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host
+                             */
                             type: string;
+                            /** @description In the language of Accept-Language (French by default, or English) */
                             title: string;
                             status: number;
+                            /** @description In the language of Accept-Language (French by default, or English) */
                             detail: string;
-                            instance: string;
+                            instance?: string;
                             errors?: {
                                 parameter: string;
                                 value: string;
+                                /** @description The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time */
+                                code: string;
+                                /** @description In the language of Accept-Language */
                                 message: string;
                                 suggestion?: string;
                             }[];
@@ -735,19 +835,37 @@ export interface paths {
                 /** @description No published resource has this slug; `suggestions` lists the nearest ones */
                 404: {
                     headers: {
+                        /** @description Requests allowed per rolling window */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current rolling window */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                        "RateLimit-Reset"?: number;
+                        /** @description `fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default) */
+                        "Content-Language"?: string;
+                        /** @description Accept-Language */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
-                            /** Format: uri */
+                            /**
+                             * Format: uri
+                             * @description Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host
+                             */
                             type: string;
+                            /** @description In the language of Accept-Language (French by default, or English) */
                             title: string;
                             status: number;
+                            /** @description In the language of Accept-Language (French by default, or English) */
                             detail: string;
-                            instance: string;
+                            instance?: string;
                             errors?: {
                                 parameter: string;
                                 value: string;
+                                /** @description The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time */
+                                code: string;
+                                /** @description In the language of Accept-Language */
                                 message: string;
                                 suggestion?: string;
                             }[];
@@ -768,19 +886,31 @@ export interface paths {
                         "RateLimit-Remaining"?: number;
                         /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
                         "RateLimit-Reset"?: number;
+                        /** @description `fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default) */
+                        "Content-Language"?: string;
+                        /** @description Accept-Language */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
-                            /** Format: uri */
+                            /**
+                             * Format: uri
+                             * @description Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host
+                             */
                             type: string;
+                            /** @description In the language of Accept-Language (French by default, or English) */
                             title: string;
                             status: number;
+                            /** @description In the language of Accept-Language (French by default, or English) */
                             detail: string;
-                            instance: string;
+                            instance?: string;
                             errors?: {
                                 parameter: string;
                                 value: string;
+                                /** @description The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time */
+                                code: string;
+                                /** @description In the language of Accept-Language */
                                 message: string;
                                 suggestion?: string;
                             }[];
@@ -891,19 +1021,31 @@ export interface paths {
                         "RateLimit-Remaining"?: number;
                         /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
                         "RateLimit-Reset"?: number;
+                        /** @description `fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default) */
+                        "Content-Language"?: string;
+                        /** @description Accept-Language */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
-                            /** Format: uri */
+                            /**
+                             * Format: uri
+                             * @description Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host
+                             */
                             type: string;
+                            /** @description In the language of Accept-Language (French by default, or English) */
                             title: string;
                             status: number;
+                            /** @description In the language of Accept-Language (French by default, or English) */
                             detail: string;
-                            instance: string;
+                            instance?: string;
                             errors?: {
                                 parameter: string;
                                 value: string;
+                                /** @description The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time */
+                                code: string;
+                                /** @description In the language of Accept-Language */
                                 message: string;
                                 suggestion?: string;
                             }[];
@@ -943,9 +1085,9 @@ export interface paths {
                      */
                     since?: string;
                     /** @description Whole number ≥ 1; past the last page the list is empty. */
-                    page?: string;
+                    page?: number;
                     /** @description Whole number ≥ 1; values above 100 are clamped to 100. */
-                    per_page?: string;
+                    per_page?: number;
                 };
                 header?: never;
                 path?: never;
@@ -1040,19 +1182,37 @@ export interface paths {
                 /** @description A parameter has a value it cannot take; every one is listed in `errors` */
                 400: {
                     headers: {
+                        /** @description Requests allowed per rolling window */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current rolling window */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                        "RateLimit-Reset"?: number;
+                        /** @description `fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default) */
+                        "Content-Language"?: string;
+                        /** @description Accept-Language */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
-                            /** Format: uri */
+                            /**
+                             * Format: uri
+                             * @description Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host
+                             */
                             type: string;
+                            /** @description In the language of Accept-Language (French by default, or English) */
                             title: string;
                             status: number;
+                            /** @description In the language of Accept-Language (French by default, or English) */
                             detail: string;
-                            instance: string;
+                            instance?: string;
                             errors?: {
                                 parameter: string;
                                 value: string;
+                                /** @description The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time */
+                                code: string;
+                                /** @description In the language of Accept-Language */
                                 message: string;
                                 suggestion?: string;
                             }[];
@@ -1073,19 +1233,31 @@ export interface paths {
                         "RateLimit-Remaining"?: number;
                         /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
                         "RateLimit-Reset"?: number;
+                        /** @description `fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default) */
+                        "Content-Language"?: string;
+                        /** @description Accept-Language */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
-                            /** Format: uri */
+                            /**
+                             * Format: uri
+                             * @description Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host
+                             */
                             type: string;
+                            /** @description In the language of Accept-Language (French by default, or English) */
                             title: string;
                             status: number;
+                            /** @description In the language of Accept-Language (French by default, or English) */
                             detail: string;
-                            instance: string;
+                            instance?: string;
                             errors?: {
                                 parameter: string;
                                 value: string;
+                                /** @description The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time */
+                                code: string;
+                                /** @description In the language of Accept-Language */
                                 message: string;
                                 suggestion?: string;
                             }[];
@@ -1241,19 +1413,31 @@ export interface paths {
                         "RateLimit-Remaining"?: number;
                         /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
                         "RateLimit-Reset"?: number;
+                        /** @description `fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default) */
+                        "Content-Language"?: string;
+                        /** @description Accept-Language */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
-                            /** Format: uri */
+                            /**
+                             * Format: uri
+                             * @description Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host
+                             */
                             type: string;
+                            /** @description In the language of Accept-Language (French by default, or English) */
                             title: string;
                             status: number;
+                            /** @description In the language of Accept-Language (French by default, or English) */
                             detail: string;
-                            instance: string;
+                            instance?: string;
                             errors?: {
                                 parameter: string;
                                 value: string;
+                                /** @description The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time */
+                                code: string;
+                                /** @description In the language of Accept-Language */
                                 message: string;
                                 suggestion?: string;
                             }[];
@@ -1340,19 +1524,31 @@ export interface paths {
                         "RateLimit-Remaining"?: number;
                         /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
                         "RateLimit-Reset"?: number;
+                        /** @description `fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default) */
+                        "Content-Language"?: string;
+                        /** @description Accept-Language */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
-                            /** Format: uri */
+                            /**
+                             * Format: uri
+                             * @description Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host
+                             */
                             type: string;
+                            /** @description In the language of Accept-Language (French by default, or English) */
                             title: string;
                             status: number;
+                            /** @description In the language of Accept-Language (French by default, or English) */
                             detail: string;
-                            instance: string;
+                            instance?: string;
                             errors?: {
                                 parameter: string;
                                 value: string;
+                                /** @description The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time */
+                                code: string;
+                                /** @description In the language of Accept-Language */
                                 message: string;
                                 suggestion?: string;
                             }[];
@@ -1439,19 +1635,31 @@ export interface paths {
                         "RateLimit-Remaining"?: number;
                         /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
                         "RateLimit-Reset"?: number;
+                        /** @description `fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default) */
+                        "Content-Language"?: string;
+                        /** @description Accept-Language */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
-                            /** Format: uri */
+                            /**
+                             * Format: uri
+                             * @description Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host
+                             */
                             type: string;
+                            /** @description In the language of Accept-Language (French by default, or English) */
                             title: string;
                             status: number;
+                            /** @description In the language of Accept-Language (French by default, or English) */
                             detail: string;
-                            instance: string;
+                            instance?: string;
                             errors?: {
                                 parameter: string;
                                 value: string;
+                                /** @description The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time */
+                                code: string;
+                                /** @description In the language of Accept-Language */
                                 message: string;
                                 suggestion?: string;
                             }[];
@@ -1538,19 +1746,31 @@ export interface paths {
                         "RateLimit-Remaining"?: number;
                         /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
                         "RateLimit-Reset"?: number;
+                        /** @description `fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default) */
+                        "Content-Language"?: string;
+                        /** @description Accept-Language */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
-                            /** Format: uri */
+                            /**
+                             * Format: uri
+                             * @description Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host
+                             */
                             type: string;
+                            /** @description In the language of Accept-Language (French by default, or English) */
                             title: string;
                             status: number;
+                            /** @description In the language of Accept-Language (French by default, or English) */
                             detail: string;
-                            instance: string;
+                            instance?: string;
                             errors?: {
                                 parameter: string;
                                 value: string;
+                                /** @description The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time */
+                                code: string;
+                                /** @description In the language of Accept-Language */
                                 message: string;
                                 suggestion?: string;
                             }[];
@@ -1701,19 +1921,31 @@ export interface paths {
                         "RateLimit-Remaining"?: number;
                         /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
                         "RateLimit-Reset"?: number;
+                        /** @description `fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default) */
+                        "Content-Language"?: string;
+                        /** @description Accept-Language */
+                        Vary?: string;
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
-                            /** Format: uri */
+                            /**
+                             * Format: uri
+                             * @description Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host
+                             */
                             type: string;
+                            /** @description In the language of Accept-Language (French by default, or English) */
                             title: string;
                             status: number;
+                            /** @description In the language of Accept-Language (French by default, or English) */
                             detail: string;
-                            instance: string;
+                            instance?: string;
                             errors?: {
                                 parameter: string;
                                 value: string;
+                                /** @description The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time */
+                                code: string;
+                                /** @description In the language of Accept-Language */
                                 message: string;
                                 suggestion?: string;
                             }[];
@@ -1758,6 +1990,114 @@ export interface paths {
                     content: {
                         "application/json": {
                             [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/llms.txt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What this API is, for AI agents (llms.txt format) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Markdown in the llms.txt format */
+                200: {
+                    headers: {
+                        /** @description Weak validator; send it back in If-None-Match to get a 304 */
+                        ETag?: string;
+                        /** @description public, max-age=300 */
+                        "Cache-Control"?: string;
+                        /** @description RFC 8288 links: rel="license" (CC BY 4.0); for lists first/prev/next/last/self; on /tools also rel="alternate" (feeds, exports) and rel="describedby" (datapackage.json) */
+                        Link?: string;
+                        /** @description Requests allowed per rolling window */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current rolling window */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/markdown": string;
+                    };
+                };
+                /** @description Not modified: the If-None-Match validator still matches (no body) */
+                304: {
+                    headers: {
+                        /** @description Weak validator; send it back in If-None-Match to get a 304 */
+                        ETag?: string;
+                        /** @description Requests allowed per rolling window */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current rolling window */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                        "RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Rate limit exceeded (never cached: Cache-Control no-store) */
+                429: {
+                    headers: {
+                        /** @description Whole seconds (≥ 1) until a request will be accepted */
+                        "Retry-After"?: number;
+                        /** @description Requests allowed per rolling window */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current rolling window */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                        "RateLimit-Reset"?: number;
+                        /** @description `fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default) */
+                        "Content-Language"?: string;
+                        /** @description Accept-Language */
+                        Vary?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * Format: uri
+                             * @description Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host
+                             */
+                            type: string;
+                            /** @description In the language of Accept-Language (French by default, or English) */
+                            title: string;
+                            status: number;
+                            /** @description In the language of Accept-Language (French by default, or English) */
+                            detail: string;
+                            instance?: string;
+                            errors?: {
+                                parameter: string;
+                                value: string;
+                                /** @description The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time */
+                                code: string;
+                                /** @description In the language of Accept-Language */
+                                message: string;
+                                suggestion?: string;
+                            }[];
+                            /** @description Nearest published slugs, for an unknown slug */
+                            suggestions?: string[];
+                            request_id?: string;
                         };
                     };
                 };

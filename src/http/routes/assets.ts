@@ -1,7 +1,6 @@
 /** GET /assets/<name>.<hash>.<ext>: the fingerprinted files of the HTML pages (static-assets.ts). */
 import type { FastifyInstance } from 'fastify';
-import { baseUrlOf } from '../request-context.js';
-import { sendProblem } from '../problem-reply.js';
+import { problemBase, sendProblem } from '../problem-reply.js';
 import { getAndHead } from '../route-context.js';
 import { ASSET_PREFIX, findStaticAsset, sendStaticAsset } from '../static-assets.js';
 import { prepareDocs } from './docs.js';
@@ -13,6 +12,7 @@ export function assetRoutes(app: FastifyInstance, publicBaseUrl: string | null):
     // A page cached by a browser may ask for its files before this process has made them.
     const asset = findStaticAsset(path) ?? (await Promise.all([prepareDocs(), prepareHomeAssets()]), findStaticAsset(path));
     if (asset !== undefined) return sendStaticAsset(request, reply, asset);
-    return sendProblem(request, reply, baseUrlOf(request, publicBaseUrl), 'not-found', `No file is published at ${path.slice(0, 200)}.`);
+    const shown = path.slice(0, 200);
+    return sendProblem(request, reply, problemBase(publicBaseUrl), 'not-found', { fr: `Aucun fichier n’est publié à ${shown}.`, en: `No file is published at ${shown}.` });
   });
 }

@@ -1,7 +1,8 @@
 /** GET /categories: every category with its published-tool count. */
 import type { FastifyInstance } from 'fastify';
 import { cachedOrBuild, makeResponse } from '../cached-response.js';
-import { API_PREFIX, categoryList } from '../representations.js';
+import { API_PREFIX, serialize } from '../representations.js';
+import { categoryListBody } from '../directory-queries.js';
 import { baseUrlOf } from '../request-context.js';
 import { getAndHead, type RouteContext } from '../route-context.js';
 import { CategoryList } from '../../schemas/categories.js';
@@ -24,7 +25,7 @@ export function categoryRoutes(app: FastifyInstance, ctx: RouteContext): void {
       const { model, responses } = state;
       const base = baseUrlOf(request, ctx.config.publicBaseUrl);
       const key = `G ${base}`;
-      const entry = cachedOrBuild(responses, key, () => makeResponse(200, categoryList(model, base, ctx.license), { link: ctx.licenseLink }));
+      const entry = cachedOrBuild(responses, key, () => makeResponse(200, serialize.categoryList(categoryListBody(model, base, ctx.license)), { link: ctx.licenseLink }));
       return ctx.send(request, reply, state, entry);
     },
   );

@@ -1,15 +1,14 @@
 /** GET /collections and GET /collections/{slug}. */
 import type { FastifyInstance } from 'fastify';
-import { ProblemError } from '../problems.js';
 import { cachedOrBuild, makeResponse } from '../cached-response.js';
-import { API_PREFIX, collectionDetail, collectionSummary, serialize } from '../representations.js';
+import { API_PREFIX, serialize } from '../representations.js';
+import { collectionDetailBody, collectionListBody, findCollection, parseCollectionKind } from '../directory-queries.js';
 import { baseUrlOf } from '../request-context.js';
-import { MAX_SLUG_LENGTH, SLUG, getAndHead, type RouteContext } from '../route-context.js';
+import type { RawQuery } from '../query-parameters.js';
+import { getAndHead, type RouteContext } from '../route-context.js';
 import { CollectionDetail, CollectionList, CollectionsQuery } from '../../schemas/collections.js';
 import { BadRequest, documented, NotFound, NotModified, TooManyRequests } from '../../schemas/common.js';
 import { SlugParams } from '../../schemas/tools.js';
-import { closest } from '../../text/french-text.js';
-import { COLLECTION_KINDS } from '../../domain.js';
 
 export function collectionRoutes(app: FastifyInstance, ctx: RouteContext): void {
   getAndHead(
@@ -25,27 +24,13 @@ export function collectionRoutes(app: FastifyInstance, ctx: RouteContext): void 
       },
     },
     (request, reply) => {
-      const raw = (request.query as Record<string, string | string[] | undefined>)['kind'];
-      let kind: string | null = null;
-      if (Array.isArray(raw)) {
-        throw new ProblemError('invalid-parameter', 'kind is given more than once.', { errors: [{ parameter: 'kind', value: raw.join(',').slice(0, 200), message: 'is given more than once' }] });
-      }
-      if (raw !== undefined && raw.trim() !== '') {
-        kind = raw.trim().toLowerCase();
-        if (!(COLLECTION_KINDS as readonly string[]).includes(kind)) {
-          const suggestion = closest(kind.slice(0, 40), COLLECTION_KINDS, 1)[0];
-          throw new ProblemError('invalid-parameter', `kind must be top or stack.${suggestion ? ` Did you mean "${suggestion}"?` : ''}`, {
-            errors: [{ parameter: 'kind', value: raw.slice(0, 200), message: 'must be top or stack', ...(suggestion ? { suggestion } : {}) }],
-          });
-        }
-      }
+      const kind = parseCollectionKind(request.query as RawQuery);
       const state = ctx.directory.current;
       const { model, responses } = state;
       const base = baseUrlOf(request, ctx.config.publicBaseUrl);
       const key = `C ${base} ${kind ?? ''}`;
       const entry = cachedOrBuild(responses, key, () => {
-        const data = model.collections.flatMap((c, ci) => (kind === null || c.record.kind === kind ? [collectionSummary(model, ci, base)] : []));
-        return makeResponse(200, serialize.collectionList({ data, meta: { total: data.length, license: ctx.license } }), { link: ctx.licenseLink });
+        return makeResponse(200, serialize.collectionList(collectionListBody(model, kind, base, ctx.license)), { link: ctx.licenseLink });
       });
       return ctx.send(request, reply, state, entry);
     },
@@ -67,15 +52,10 @@ export function collectionRoutes(app: FastifyInstance, ctx: RouteContext): void 
       const state = ctx.directory.current;
       const { model, responses } = state;
       const base = baseUrlOf(request, ctx.config.publicBaseUrl);
-      const valid = slug.length <= MAX_SLUG_LENGTH && SLUG.test(slug);
-      const index = valid ? model.collectionIndex.get(slug) : undefined;
-      if (index === undefined) {
-        const suggestions = closest(slug.toLowerCase().slice(0, MAX_SLUG_LENGTH), model.collectionIndex.keys(), 3);
-        throw new ProblemError('not-found', `No published collection has the slug "${slug.slice(0, MAX_SLUG_LENGTH)}".${suggestions.length ? ` Did you mean ${suggestions.map((s) => `"${s}"`).join(', ')}?` : ''}`, suggestions.length ? { suggestions } : {});
-      }
+      const index = findCollection(model, slug);
       const key = `K ${base} ${slug}`;
       const entry = cachedOrBuild(responses, key, () =>
-        makeResponse(200, serialize.collectionDetail({ data: collectionDetail(model, index, base), meta: { license: ctx.license } }), { link: ctx.licenseLink }),
+        makeResponse(200, serialize.collectionDetail(collectionDetailBody(model, index, base, ctx.license)), { link: ctx.licenseLink }),
       );
       return ctx.send(request, reply, state, entry);
     },

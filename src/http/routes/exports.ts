@@ -14,6 +14,7 @@ import { CSV_TYPE, DATAPACKAGE_PATH, EXPORT_CSV_PATH, EXPORT_NDJSON_PATH, NDJSON
 import { csvExport, dataPackage, ndjsonExport, type ExportContext } from '../exports.js';
 import { baseUrlOf } from '../request-context.js';
 import { getAndHead, type RouteContext } from '../route-context.js';
+import { mediaBaseOf } from '../representations.js';
 
 type ExportName = 'ndjson' | 'csv' | 'datapackage';
 
@@ -39,13 +40,13 @@ export function exportRoutes(app: FastifyInstance, ctx: RouteContext): void {
     const exportContext: ExportContext = { base, license: ctx.license, publisher: ctx.config.publisher };
     let entry: CachedResponse;
     if (name === 'ndjson') {
-      entry = makeResponse(200, ndjsonExport(model, base), {
+      entry = makeResponse(200, ndjsonExport(model, base, mediaBaseOf(ctx.config.publicMediaUrl, base)), {
         'content-type': `${NDJSON_TYPE}; charset=utf-8`,
         'content-disposition': 'attachment; filename="tools.ndjson"',
         link: ctx.licenseLink,
       });
     } else if (name === 'csv') {
-      entry = makeResponse(200, csvExport(model, base), {
+      entry = makeResponse(200, csvExport(model, base, mediaBaseOf(ctx.config.publicMediaUrl, base)), {
         // RFC 4180 §3: the optional `header` parameter says the first line names the columns.
         'content-type': `${CSV_TYPE}; charset=utf-8; header=present`,
         'content-disposition': 'attachment; filename="tools.csv"',

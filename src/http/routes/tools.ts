@@ -1,18 +1,15 @@
 /** GET /tools and GET /tools/{slug}. */
 import type { FastifyInstance } from 'fastify';
-import { facetCounts } from '../../read-model/facets.js';
-import { listTools } from '../../read-model/list-tools.js';
-import { ProblemError } from '../problems.js';
 import { cachedOrBuild, makeResponse } from '../cached-response.js';
-import { API_PREFIX, serialize, toolDetail, toolSummary } from '../representations.js';
+import { API_PREFIX, mediaBaseOf, serialize } from '../representations.js';
+import { findTool, toolDetailBody, toolsPage } from '../directory-queries.js';
 import { discoveryLinkEntries } from '../discovery.js';
-import { linkHeader, pageLinks } from '../pagination.js';
+import { linkHeader } from '../pagination.js';
 import { baseUrlOf } from '../request-context.js';
-import { MAX_SLUG_LENGTH, SLUG, getAndHead, type RouteContext } from '../route-context.js';
+import { MAX_SLUG_LENGTH, getAndHead, type RouteContext } from '../route-context.js';
 import { canonicalToolsQuery, parseToolsQuery } from '../tools-query.js';
 import { ToolDetail, ToolList, ToolsQuery, SlugParams } from '../../schemas/tools.js';
 import { BadRequest, documented, NotFound, NotModified, TooManyRequests } from '../../schemas/common.js';
-import { closest } from '../../text/french-text.js';
 
 export function toolRoutes(app: FastifyInstance, ctx: RouteContext): void {
   getAndHead(
@@ -40,17 +37,9 @@ export function toolRoutes(app: FastifyInstance, ctx: RouteContext): void {
       const canonical = canonicalToolsQuery(query, query.page);
       const key = `T ${base} ${canonical}`;
       const entry = cachedOrBuild(responses, key, () => {
-        const page = listTools(model, query);
-        const totalPages = Math.ceil(page.total / query.perPage);
-        const links = pageLinks((p) => `${base}${API_PREFIX}/tools?${canonicalToolsQuery(query, p)}`, query.page, totalPages);
-        const facets = query.facets.length > 0 ? facetCounts(model, query, query.facets) : undefined;
-        const body = serialize.toolList({
-          data: page.items.map((i) => toolSummary(model, i, base)),
-          meta: { page: query.page, per_page: query.perPage, total: page.total, total_pages: totalPages, license: ctx.license, facets },
-          links,
-        });
+        const body = toolsPage(model, query, base, ctx.license);
         // The feeds and exports are announced here too (discovery.ts), after the page links.
-        return makeResponse(200, body, { link: linkHeader(ctx.licenseLink, links, discoveryLinkEntries(base)), 'x-total-count': String(page.total) });
+        return makeResponse(200, serialize.toolList(body), { link: linkHeader(ctx.licenseLink, body.links, discoveryLinkEntries(base)), 'x-total-count': String(body.meta.total) });
       });
       return ctx.send(request, reply, state, entry);
     },
@@ -79,24 +68,18 @@ export function toolRoutes(app: FastifyInstance, ctx: RouteContext): void {
       const state = ctx.directory.current;
       const { model, responses } = state;
       const base = baseUrlOf(request, ctx.config.publicBaseUrl);
-      // Params arrive percent-decoded (`..%2f` is `../`): check the shape before any lookup.
-      const valid = slug.length <= MAX_SLUG_LENGTH && SLUG.test(slug);
+      // A slug that is not a slug is never a cache key (findTool refuses it).
       const key = `D ${base} ${slug}`;
-      let entry = valid ? responses.get(key) : undefined;
-      if (entry === undefined && valid) {
-        const index = model.toolIndex.get(slug);
-        const renamed = model.redirects.get(slug);
-        if (index !== undefined) {
-          entry = makeResponse(200, serialize.toolDetail({ data: toolDetail(model, index, base), meta: { license: ctx.license } }), { link: ctx.licenseLink });
-        } else if (renamed !== undefined) {
-          entry = makeResponse(301, '', { location: `${base}${API_PREFIX}/tools/${renamed}`, link: ctx.licenseLink });
+      let entry = slug.length <= MAX_SLUG_LENGTH ? responses.get(key) : undefined;
+      if (entry === undefined) {
+        const found = findTool(model, slug);
+        if (found.index !== undefined) {
+          entry = makeResponse(200, serialize.toolDetail(toolDetailBody(model, found.index, base, ctx.license, mediaBaseOf(ctx.config.publicMediaUrl, base))), { link: ctx.licenseLink });
+        } else {
+          entry = makeResponse(301, '', { location: `${base}${API_PREFIX}/tools/${found.renamedTo}`, link: ctx.licenseLink });
           delete entry.headers['content-type'];
         }
-        if (entry) responses.set(key, entry);
-      }
-      if (entry === undefined) {
-        const suggestions = closest(slug.toLowerCase().slice(0, MAX_SLUG_LENGTH), model.toolIndex.keys(), 3);
-        throw new ProblemError('not-found', `No published tool has the slug "${slug.slice(0, MAX_SLUG_LENGTH)}".${suggestions.length ? ` Did you mean ${suggestions.map((s) => `"${s}"`).join(', ')}?` : ''}`, suggestions.length ? { suggestions } : {});
+        responses.set(key, entry);
       }
       return ctx.send(request, reply, state, entry);
     },

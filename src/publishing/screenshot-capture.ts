@@ -1,0 +1,88 @@
+/**
+ * Captures a website as the directory shows it: headless Chromium (Debian's package, driven
+ * by playwright-core, which brings no browser of its own) at 1280×800, once the page has
+ * settled, encoded as WebP by sharp with a 640-wide variant. Nothing on the page is clicked
+ * or hidden: a consent banner the site shows is part of what a visitor sees, and guessing
+ * which button closes it could as well accept tracking or leave the page.
+ */
+import { createHash } from 'node:crypto';
+import { chromium, type Browser } from 'playwright-core';
+import sharp from 'sharp';
+import { SCREENSHOT_VARIANT_WIDTH } from '../domain.js';
+
+export const VIEWPORT = { width: 1280, height: 800 } as const;
+export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
+/** Headless, no sandbox (a root user in a container has none), no GPU, and no traffic of Chromium's own. */
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
+
+export interface CaptureOptions {
+  /** Time allowed for the page's `load` event, in ms. */
+  timeoutMs: number;
+  /** How long the page must go without a DOM change to count as settled, in ms. */
+  quietMs: number;
+  /** The longest wait for the network and the DOM to settle after `load`, in ms. */
+  settleMs: number;
+}
+
+export const DEFAULT_CAPTURE: CaptureOptions = { timeoutMs: 30_000, quietMs: 500, settleMs: 10_000 };
+
+export function launchChromium(executablePath: string, extraArgs: readonly string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
+}
+
+/** The viewport of `url` as a PNG, once loaded and settled. */
+export async function capturePage(browser: Browser, url: string, options: CaptureOptions = DEFAULT_CAPTURE): Promise<Buffer> {
+  const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1, locale: 'fr-FR', colorScheme: 'light' });
+  try {
+    const page = await context.newPage();
+    const response = await page.goto(url, { waitUntil: 'load', timeout: options.timeoutMs });
+    if (response && response.status() >= 400) throw new Error(`the page answered HTTP ${response.status()}`);
+    const deadline = Date.now() + options.settleMs;
+    // Late requests (fonts, images, scripts that render the page) first, then a quiet DOM.
+    await page.waitForLoadState('networkidle', { timeout: options.settleMs }).catch(() => {});
+    const left = Math.max(0, deadline - Date.now());
+    await page.evaluate(`(${SETTLE})(${JSON.stringify({ quietMs: options.quietMs, maxMs: Math.max(left, options.quietMs) })})`);
+    return await page.screenshot({ type: 'png', animations: 'disabled', caret: 'hide', timeout: options.timeoutMs });
+  } finally {
+    await context.close().catch(() => {});
+  }
+}
+
+/**
+ * Runs in the page: resolves once fonts are loaded and the DOM has not changed for `quietMs`
+ * (or after `maxMs`), then two frames so the last change is painted. Kept as text: a
+ * function would be sent as its compiled source, which a TypeScript loader may decorate
+ * with helpers the page does not have.
+ */
+const SETTLE = `({ quietMs, maxMs }) => new Promise((resolve) => {
+  const started = performance.now();
+  let last = performance.now();
+  const observer = new MutationObserver(() => { last = performance.now(); });
+  observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  const check = () => {
+    const now = performance.now();
+    if (now - last >= quietMs || now - started >= maxMs) {
+      observer.disconnect();
+      requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+    } else setTimeout(check, 50);
+  };
+  (document.fonts ? document.fonts.ready : Promise.resolve()).then(() => setTimeout(check, quietMs));
+})`;
+
+export interface EncodedScreenshot {
+  /** `<slug>-<first 12 hex digits of the WebP's SHA-256>.webp` */
+  file: string;
+  webp: Buffer;
+  variant: Buffer;
+  width: number;
+  height: number;
+}
+
+/** The capture as WebP, named by its fingerprint, and its 640-wide variant. */
+export async function encodeScreenshot(slug: string, png: Buffer): Promise<EncodedScreenshot> {
+  const webp = await sharp(png).webp({ quality: 80, effort: 5 }).toBuffer();
+  const variant = await sharp(png).resize({ width: SCREENSHOT_VARIANT_WIDTH }).webp({ quality: 80, effort: 5 }).toBuffer();
+  const { width, height } = await sharp(webp).metadata();
+  const fingerprint = createHash('sha256').update(webp).digest('hex').slice(0, 12);
+  return { file: `${slug}-${fingerprint}.webp`, webp, variant, width: width!, height: height! };
+}
