@@ -160,7 +160,7 @@ export function parseAllowedOrigins(raw: string | undefined): string[] | null {
       // reported below
     }
     if (parsed === null || entry.includes('*') || !['http:', 'https:'].includes(parsed.protocol) || parsed.origin !== entry.toLowerCase().replace(/\/$/, '') || parsed.username !== '' || parsed.password !== '') {
-      throw new ConfigError('MCP_ALLOWED_ORIGINS', `"${entry}" is not an origin; give * or origins such as https://claude.ai,https://app.example.org (scheme, host and port only)`);
+      throw new ConfigError('MCP_ALLOWED_ORIGINS', `"${entry}" is not an origin; give * or origins such as https://agent.example.com,https://app.example.org (scheme, host and port only)`);
     }
     origins.push(parsed.origin);
   }

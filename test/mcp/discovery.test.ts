@@ -8,8 +8,8 @@ import { API, buildTestApp } from '../helpers/build-app.js';
 test('config › MCP_ALLOWED_ORIGINS: * or absent is any origin; a list of origins; anything else stops the boot', () => {
   assert.equal(loadConfig({}).mcpAllowedOrigins, null);
   assert.equal(parseAllowedOrigins('*'), null);
-  assert.deepEqual(parseAllowedOrigins(' https://Claude.ai/ , http://localhost:6274'), ['https://claude.ai', 'http://localhost:6274']);
-  for (const bad of ['https://a.example/path', 'ftp://a.example', 'null', 'https://*.example.org', 'claude.ai', ',', 'https://user:pw@a.example']) {
+  assert.deepEqual(parseAllowedOrigins(' https://Agent.Example.com/ , http://localhost:6274'), ['https://agent.example.com', 'http://localhost:6274']);
+  for (const bad of ['https://a.example/path', 'ftp://a.example', 'null', 'https://*.example.org', 'agent.example.com', ',', 'https://user:pw@a.example']) {
     assert.throws(() => parseAllowedOrigins(bad), (err: unknown) => err instanceof ConfigError && err.variable === 'MCP_ALLOWED_ORIGINS', bad);
   }
 });

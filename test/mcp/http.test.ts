@@ -52,12 +52,12 @@ test('POST /mcp › malformed JSON-RPC gets a JSON-RPC error, an oversized body 
 });
 
 test('POST /mcp › MCP_ALLOWED_ORIGINS refuses other origins with a 403; requests without Origin pass', async (t) => {
-  const { app } = await buildTestApp(t, { env: { MCP_ALLOWED_ORIGINS: 'https://claude.ai,http://localhost:6274' } });
+  const { app } = await buildTestApp(t, { env: { MCP_ALLOWED_ORIGINS: 'https://agent.example.com,http://localhost:6274' } });
   const refused = await app.inject({ method: 'POST', url: '/mcp', headers: { ...JSON_RPC, origin: 'https://evil.example' }, payload: toolsList(1) });
   assert.equal(refused.statusCode, 403);
   assert.match(refused.json().error.message, /evil\.example/);
   assert.equal((await app.inject({ method: 'POST', url: '/mcp', headers: { ...JSON_RPC, origin: 'null' }, payload: toolsList(2) })).statusCode, 403);
-  assert.equal((await app.inject({ method: 'POST', url: '/mcp', headers: { ...JSON_RPC, origin: 'https://claude.ai' }, payload: toolsList(3) })).statusCode, 200);
+  assert.equal((await app.inject({ method: 'POST', url: '/mcp', headers: { ...JSON_RPC, origin: 'https://agent.example.com' }, payload: toolsList(3) })).statusCode, 200);
   assert.equal((await app.inject({ method: 'POST', url: '/mcp', headers: JSON_RPC, payload: toolsList(4) })).statusCode, 200);
   // The same refusal reaches the SDK client.
   await assert.rejects(connectClient(t, app, { era: 'auto', headers: { origin: 'https://evil.example' } }));
