@@ -316,7 +316,10 @@ async function mcpBesideRest(ours: ChildProcess[], slug: string): Promise<void> 
   if (rows.length === 0) return;
   // Each call must succeed before it is timed: a refused or failing call would be cheap.
   for (const r of rows) {
-    const res = await fetch(`http://127.0.0.1:${PORTS.ours}${r.path}`, { method: r.body ? 'POST' : 'GET', headers: r.headers, body: r.body });
+    // fetch's keep-alive socket from the warm-up has sat idle for minutes; a POST is not
+    // retried by fetch when that socket turns out closed, so try once more on a socket error.
+    const call = () => fetch(`http://127.0.0.1:${PORTS.ours}${r.path}`, { method: r.body ? 'POST' : 'GET', headers: r.headers, body: r.body });
+    const res = await call().catch(call);
     const text = await res.text();
     if (res.status !== 200 || text.includes('"isError":true')) throw new Error(`${r.name}: ${res.status} ${text.slice(0, 200)}`);
   }
