@@ -80,6 +80,13 @@ const PROXIMITY_BONUS = 2;
 /** Fewer tools than this holding every unit: the closest others fill the first page. */
 const FILL = 10;
 const MEMO_LIMIT = 2_000;
+/**
+ * What the per-unit memo may hold, in bytes of per-document arrays: a unit's evaluation takes
+ * about six bytes per tool, so the bundled directory keeps about 2,500 units, 20,000 tools 139.
+ */
+const UNIT_MEMO_BYTES = 16 * 2 ** 20;
+/** Fewer units than this would fit in UNIT_MEMO_BYTES: no per-unit memo. */
+const MIN_UNIT_MEMO = 64;
 
 const enum Tier {
   Other = 0,
@@ -94,6 +101,13 @@ interface Alternative {
   completion?: true;
   /** Typing errors corrected to find it. */
   typos?: number;
+}
+
+/** A unit met before: its alternatives, how the documents match them, its category weights. */
+interface KnownUnit {
+  group: Group;
+  evaluation: Evaluation;
+  categoryWeights: Float64Array;
 }
 
 interface Unit {
@@ -121,6 +135,16 @@ interface Evaluation {
 export class SearchIndex {
   private readonly memo = new Map<string, SearchResult>();
   private readonly typoMemo = new Map<string, readonly FuzzyMatch[]>();
+  private readonly termMemo = new Map<string, string>();
+  /**
+   * Each unit's alternatives and how the documents match them, kept per unit as typed (with
+   * whether it is expanded and completed): a query never seen is mostly made of words seen
+   * before (`gratuit`, `élèves`), and building and evaluating a unit is most of a search.
+   */
+  private readonly unitMemo = new Map<string, KnownUnit>();
+  private readonly unitMemoLimit: number;
+  /** Term → the categories whose name holds it. */
+  private readonly categoriesOfTerm = new Map<number, number[]>();
 
   private constructor(
     readonly size: number,
@@ -142,7 +166,16 @@ export class SearchIndex {
     /** Per category, the terms of its name. */
     private readonly categoryTerms: ReadonlyArray<ReadonlySet<number>>,
     private readonly synonyms: SynonymTable,
-  ) {}
+  ) {
+    for (const [c, terms] of categoryTerms.entries()) {
+      for (const t of terms) this.categoriesOfTerm.set(t, [...(this.categoriesOfTerm.get(t) ?? []), c]);
+    }
+    // Past a few tens of thousands of tools, few units would fit, and keeping large arrays
+    // alive past a query costs the garbage collector more than evaluating them again
+    // (measured at 100,000 tools: twice the time per never-seen query): no memo there.
+    const fits = Math.floor(UNIT_MEMO_BYTES / (size * 6 + 4_096));
+    this.unitMemoLimit = fits < MIN_UNIT_MEMO ? 0 : Math.min(8_192, fits);
+  }
 
   /** Builds the index at once (tests, tools); the server drives `build` in slices. */
   static of(documents: readonly SearchDocument[], synonyms: SynonymSet): SearchIndex {
@@ -240,18 +273,22 @@ export class SearchIndex {
     const completeLast = !onlyStopWords && !acronym && !isStopWordAt(words, words.length - 1);
 
     const units = this.units(content, onlyStopWords);
-    const groups = units.map((unit, k) => this.group(unit, !onlyStopWords, completeLast && k === units.length - 1));
+    const known = units.map((unit, k) => this.unit(unit, !onlyStopWords, completeLast && k === units.length - 1));
     // Two words typed apart that the text writes as one: `chat gpt` → `chatgpt`.
+    const joinedAlternatives: Alternative[][] = units.map(() => []);
     for (let k = 0; k + 1 < units.length; k++) {
       if (units[k]!.words.length !== 1 || units[k + 1]!.words.length !== 1) continue;
       const joined = this.vocabulary.indexOf(units[k]!.words[0]! + units[k + 1]!.words[0]!);
       if (joined === -1) continue;
       const alternative = { terms: [this.surfaceTerm[joined]!], weight: JOINED_WEIGHT };
-      groups[k]!.alternatives.push(alternative);
-      groups[k + 1]!.alternatives.push(alternative);
+      joinedAlternatives[k]!.push(alternative);
+      joinedAlternatives[k + 1]!.push(alternative);
     }
-
-    const scores = groups.map((g) => this.evaluate(g));
+    // A unit that gains such an alternative is evaluated anew (the memo's entry stays as is).
+    const groups = known.map(({ group }, k) =>
+      joinedAlternatives[k]!.length === 0 ? group : { ...group, alternatives: [...group.alternatives, ...joinedAlternatives[k]!] },
+    );
+    const scores = known.map(({ evaluation }, k) => (groups[k] === known[k]!.group ? evaluation : this.evaluate(groups[k]!)));
     const common = groups.map((g) => this.isCommon(g));
     const required = common.every(Boolean) ? groups.map(() => true) : common.map((c) => !c);
     const requiredSets = scores.filter((_, k) => required[k]).map((s) => s.set);
@@ -278,15 +315,12 @@ export class SearchIndex {
     // typing errors, then the score; ties in name order. Each tool's place is packed into one
     // number and the numbers sorted natively: with thousands of matches, a comparator over
     // objects cost more than finding them.
-    const byCategory = this.categoryTerms.map((terms) => {
-      let bonus = 0;
-      for (const list of flat) {
-        let best = 0;
-        for (const a of list) if (a.terms.length === 1 && !a.completion && terms.has(a.terms[0]!) && a.weight > best) best = a.weight;
-        bonus += best;
-      }
-      return bonus * CATEGORY_BONUS;
+    const byCategory = new Float64Array(this.categoryTerms.length);
+    flat.forEach((list, k) => {
+      const best = groups[k] === known[k]!.group ? known[k]!.categoryWeights : this.categoryWeights(list);
+      for (let c = 0; c < best.length; c++) byCategory[c]! += best[c]!;
     });
+    for (let c = 0; c < byCategory.length; c++) byCategory[c]! *= CATEGORY_BONUS;
     const order = new RankOrder(members.length, n);
     for (const doc of members) {
       let score = 0;
@@ -325,7 +359,7 @@ export class SearchIndex {
   /** Query words grouped into units: the longest runs the synonyms know as one expression. */
   private units(content: readonly string[], onlyStopWords: boolean): Unit[] {
     const units: Unit[] = [];
-    const terms = content.map(termOf);
+    const terms = content.map((word) => this.term(word));
     for (let i = 0; i < content.length; ) {
       let length = 1;
       if (!onlyStopWords) {
@@ -340,6 +374,32 @@ export class SearchIndex {
       i += length;
     }
     return units;
+  }
+
+  /** The term of a query word (Snowball's stemmer is a good part of a short query's cost). */
+  private term(word: string): string {
+    let term = this.termMemo.get(word);
+    if (term === undefined) {
+      term = termOf(word);
+      if (this.termMemo.size >= MEMO_LIMIT * 4) this.termMemo.clear();
+      this.termMemo.set(word, term);
+    }
+    return term;
+  }
+
+  /** A unit's group and its evaluation, from the memo when the unit was met before. */
+  private unit(unit: Unit, expand: boolean, complete: boolean): KnownUnit {
+    const key = `${expand ? 1 : 0}${complete ? 1 : 0}${unit.words.join(' ')}`;
+    let known = this.unitMemo.get(key);
+    if (known === undefined) {
+      const group = this.group(unit, expand, complete);
+      known = { group, evaluation: this.evaluate(group), categoryWeights: this.categoryWeights(allAlternatives(group)) };
+      if (this.unitMemoLimit > 0) {
+        if (this.unitMemo.size >= this.unitMemoLimit) this.unitMemo.clear();
+        this.unitMemo.set(key, known);
+      }
+    }
+    return known;
   }
 
   /**
@@ -394,6 +454,20 @@ export class SearchIndex {
       this.typoMemo.set(word, known);
     }
     return known;
+  }
+
+  /**
+   * Per category, the best weight with which a unit's alternatives name a word of the
+   * category's name (a single word, not a completion), or 0.
+   */
+  private categoryWeights(alternatives: readonly Alternative[]): Float64Array {
+    const best = new Float64Array(this.categoryTerms.length);
+    for (const a of alternatives) {
+      if (a.terms.length !== 1 || a.completion) continue;
+      const categories = this.categoriesOfTerm.get(a.terms[0]!);
+      if (categories !== undefined) for (const c of categories) if (a.weight > best[c]!) best[c] = a.weight;
+    }
+    return best;
   }
 
   /** A unit found as itself in more than one tool in ten (a run of words: each of them). */

@@ -117,17 +117,20 @@ export class Vocabulary {
     for (let j = 0; j <= m; j++) rows[j] = j;
     const q = new Uint16Array(m);
     for (let j = 0; j < m; j++) q[j] = query.charCodeAt(j);
-    // Depth-first over the trie; the stack holds nodes, their depth is known from `depths`.
-    const stack: number[] = [];
-    const depths: number[] = [];
+    // Depth-first over the trie; the stack holds pairs of a node and its depth. A node is
+    // pushed only when a word long enough to match ends below it and it is not too deep.
+    let stack = walkStack;
+    let top = 0;
+    const shortest = m - max;
     for (let c = this.child[0]!; c !== -1; c = this.sibling[c]!) {
-      stack.push(c);
-      depths.push(1);
+      if (this.deepest[c]! < shortest) continue;
+      if (top + 2 > stack.length) stack = walkStack = grow(stack);
+      stack[top++] = c;
+      stack[top++] = 1;
     }
-    while (stack.length > 0) {
-      const node = stack.pop()!;
-      const d = depths.pop()!;
-      if (this.deepest[node]! < m - max || d > m + max) continue;
+    while (top > 0) {
+      const d = stack[--top]!;
+      const node = stack[--top]!;
       const row = d * cols;
       const above = row - cols;
       const c = this.char[node]!;
@@ -157,9 +160,12 @@ export class Vocabulary {
       if (rowMin > max) continue;
       const word = this.ending[node]!;
       if (word !== -1 && to === m && rows[row + m]! <= max) found.push({ index: word, distance: rows[row + m]! });
+      if (d + 1 > m + max) continue;
       for (let k = this.child[node]!; k !== -1; k = this.sibling[k]!) {
-        stack.push(k);
-        depths.push(d + 1);
+        if (this.deepest[k]! < shortest) continue;
+        if (top + 2 > stack.length) stack = walkStack = grow(stack);
+        stack[top++] = k;
+        stack[top++] = d + 1;
       }
     }
     return found.sort((a, b) => a.index - b.index);
@@ -168,3 +174,10 @@ export class Vocabulary {
 
 /** The letters on the path being walked, by depth, for transpositions (one walk at a time). */
 const pathChars = new Uint16Array(MAX_WORD + 2);
+/** The walk's stack of (node, depth) pairs, shared by the walks (one at a time), grown on demand. */
+let walkStack: Int32Array = new Int32Array(1_024);
+const grow = (stack: Int32Array): Int32Array => {
+  const bigger = new Int32Array(stack.length * 2);
+  bigger.set(stack);
+  return bigger;
+};
