@@ -12,6 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { LRUCache } from 'lru-cache';
 import { createResponseCache, type CachedResponse } from './http/cached-response.js';
 import { RememberedResponses } from './http/fast-path.js';
+import { ToolListJson } from './http/representations.js';
 import { buildReadModel, readModelSteps, type ReadModel } from './read-model/read-model.js';
 import { runInSlices } from './slices.js';
 import type { DirectoryStore } from './store/directory-store.js';
@@ -21,11 +22,13 @@ export interface DirectoryState {
   readonly responses: LRUCache<string, CachedResponse>;
   /** Raw requests already answered from `responses`, for the fast path (http/fast-path.ts). */
   readonly remembered: RememberedResponses;
+  /** Pages of GET /tools joined from summaries serialised once (http/representations.ts). */
+  readonly toolLists: ToolListJson;
 }
 
 /** A revision's state: its read model, with empty caches of its own. */
 function stateOf(model: ReadModel): DirectoryState {
-  return { model, responses: createResponseCache(), remembered: new RememberedResponses() };
+  return { model, responses: createResponseCache(), remembered: new RememberedResponses(), toolLists: new ToolListJson(model) };
 }
 
 export interface LiveDirectoryOptions {

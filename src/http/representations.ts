@@ -8,7 +8,7 @@ import { SCREENSHOT_VARIANT_WIDTH, screenshotVariantFile } from '../domain.js';
 import type { ReadModel } from '../read-model/read-model.js';
 import { CategoryList } from '../schemas/categories.js';
 import { CollectionDetail, CollectionList, type Collection, type CollectionSummary } from '../schemas/collections.js';
-import { Tool, ToolDetail, ToolList, type ToolSummary } from '../schemas/tools.js';
+import { Tool, ToolDetail, ToolList, ToolSummary } from '../schemas/tools.js';
 
 export const API_PREFIX = '/api/v1/directory';
 /** Where the API serves content/media/ (http/routes/media.ts) when PUBLIC_MEDIA_URL is unset. */
@@ -34,6 +34,75 @@ export const serialize = {
   collectionDetail: fastJson(CollectionDetail),
   categoryList: fastJson(CategoryList),
 };
+
+const serializeSummary = fastJson(ToolSummary);
+/** What the list serialiser writes for a page with no tools: the rest follows `data`. */
+const EMPTY_DATA = '{"data":[]';
+if (!serialize.toolList({ data: [], meta: { page: 1, per_page: 1, total: 0, total_pages: 0, license: { name: '', url: '', attribution: '' } }, links: { self: '', first: '', prev: null, next: null, last: '' } }).startsWith(EMPTY_DATA)) {
+  throw new Error('ToolList must serialise `data` first');
+}
+/** Bases of links (one per Host without PUBLIC_BASE_URL) whose summaries are kept. */
+const SUMMARY_BASES = 8;
+/** Characters of summary JSON kept per revision, all bases together (about 500 per tool). */
+const SUMMARY_BUDGET = 8 * 2 ** 20;
+
+/**
+ * The JSON of a page of GET /tools, joined from each tool's summary serialised once per
+ * revision and base of links, rather than the whole page through the schema serialiser: a
+ * page of 30 tools cost about 85 µs that way, 11 µs joined, and a search never asked before
+ * pays it on every page (docs/performance.md). The bytes are those of `serialize.toolList`:
+ * the same compiled serialiser writes each summary (its item schema) and the rest of the page.
+ * One per revision (live-directory.ts), so a summary never outlives its tool's data.
+ */
+export class ToolListJson {
+  private readonly byBase = new Map<string, Array<string | undefined>>();
+  private characters = 0;
+
+  constructor(
+    private readonly model: ReadModel,
+    private readonly limits = { bases: SUMMARY_BASES, characters: SUMMARY_BUDGET },
+  ) {}
+
+  /** `body` is a page that `toolsPage` built from this read model with links under `base`. */
+  serialize(body: ToolList, base: string): string {
+    if (body.data.length === 0) return serialize.toolList(body);
+    const rest = serialize.toolList({ ...body, data: [] }).slice(EMPTY_DATA.length);
+    const summaries = this.summariesOf(base);
+    let json = '{"data":[';
+    for (let k = 0; k < body.data.length; k++) {
+      const item = body.data[k]!;
+      const index = this.model.toolIndex.get(item.slug)!;
+      let summary = summaries[index];
+      if (summary === undefined) {
+        const fresh: string = serializeSummary(item);
+        if (this.characters + fresh.length > this.limits.characters) this.forget();
+        summaries[index] = summary = fresh;
+        this.characters += fresh.length;
+      }
+      json += k === 0 ? summary : `,${summary}`;
+    }
+    return `${json}]${rest}`;
+  }
+
+  private summariesOf(base: string): Array<string | undefined> {
+    let summaries = this.byBase.get(base);
+    if (summaries === undefined) {
+      if (this.byBase.size >= this.limits.bases) {
+        this.byBase.clear();
+        this.characters = 0;
+      }
+      summaries = new Array<string | undefined>(this.model.tools.length);
+      this.byBase.set(base, summaries);
+    }
+    return summaries;
+  }
+
+  /** Past the budget, every summary is dropped and refilled by the pages asked next. */
+  private forget(): void {
+    for (const summaries of this.byBase.values()) summaries.fill(undefined);
+    this.characters = 0;
+  }
+}
 
 export function toolSummary(model: ReadModel, i: number, base: string): ToolSummary {
   const t = model.tools[i]!;

@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
+import { toolsPage } from '../../src/http/directory-queries.js';
+import { serialize, ToolListJson } from '../../src/http/representations.js';
+import { parseToolsQuery } from '../../src/http/tools-query.js';
+import { buildReadModel } from '../../src/read-model/read-model.js';
 import { API, buildTestApp } from '../helpers/build-app.js';
+import { fixtureDataset } from '../helpers/fixture.js';
 
 const NAMES = ['page', 'per_page', 'category', 'pricing', 'has_education_pricing', 'q', 'sort', 'kind', 'updated_since', 'since', 'facets', '__proto__', 'constructor', 'prototype', '_', 'toString'];
 const VALUES = fc.oneof(
@@ -71,5 +76,40 @@ test('property › walking `next` returns every matching tool exactly once', asy
       assert.equal(new Set(seen).size, seen.length);
     }),
     { numRuns: 200 },
+  );
+});
+
+test('property › a page of /tools is exactly what the schema serialiser writes for it, whatever the Host', async (t) => {
+  const { app } = await buildTestApp(t);
+  const request = fc.record({
+    host: fc.constantFrom('a.example', 'b.example:8080', '127.0.0.1:3000'),
+    q: fc.option(fc.constantFrom('quiz', 'eleve', 'classe', 'quizy', 'cycle eau', 'mental math', 'messag', 'œuvre'), { nil: undefined }),
+    per_page: fc.option(fc.integer({ min: 1, max: 12 }), { nil: undefined }),
+    page: fc.option(fc.integer({ min: 1, max: 4 }), { nil: undefined }),
+    sort: fc.option(fc.constantFrom('name', '-updated_at'), { nil: undefined }),
+  });
+  await fc.assert(
+    fc.asyncProperty(request, async ({ host, ...f }) => {
+      const params = new URLSearchParams(Object.entries(f).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])));
+      const res = await app.inject({ url: `${API}/tools?${params}`, headers: { host } });
+      assert.equal(res.statusCode, 200);
+      const body = res.json();
+      assert.equal(res.body, serialize.toolList(body));
+      for (const tool of body.data) assert.ok(tool.links.self.startsWith(`http://${host}${API}/tools/`), tool.links.self);
+    }),
+    { numRuns: 300 },
+  );
+});
+
+test('a page joined from kept summaries equals the serialised page, past the bounds of what is kept', async () => {
+  const model = buildReadModel({ revision: 1, dataset: fixtureDataset(), changes: [] });
+  const lists = new ToolListJson(model, { bases: 2, characters: 1_500 });
+  const license = { name: 'CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/', attribution: 'Fixture' };
+  fc.assert(
+    fc.property(fc.constantFrom('http://a.example', 'http://b.example', 'https://c.example'), fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 12 }), (base, page, perPage) => {
+      const body = toolsPage(model, parseToolsQuery({ page: String(page), per_page: String(perPage) }), base, license);
+      assert.equal(lists.serialize(body, base), serialize.toolList(body));
+    }),
+    { numRuns: 300 },
   );
 });

@@ -39,7 +39,7 @@ export function toolRoutes(app: FastifyInstance, ctx: RouteContext): void {
       const entry = cachedOrBuild(responses, key, () => {
         const body = toolsPage(model, query, base, ctx.license);
         // The feeds and exports are announced here too (discovery.ts), after the page links.
-        return makeResponse(200, serialize.toolList(body), { link: linkHeader(ctx.licenseLink, body.links, discoveryLinkEntries(base)), 'x-total-count': String(body.meta.total) });
+        return makeResponse(200, state.toolLists.serialize(body, base), { link: linkHeader(ctx.licenseLink, body.links, discoveryLinkEntries(base)), 'x-total-count': String(body.meta.total) });
       });
       return ctx.send(request, reply, state, entry);
     },
