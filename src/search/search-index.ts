@@ -82,7 +82,7 @@ const FILL = 10;
 const MEMO_LIMIT = 2_000;
 /**
  * What the per-unit memo may hold, in bytes of per-document arrays: a unit's evaluation takes
- * about six bytes per tool, so the bundled directory keeps about 2,500 units, 20,000 tools 139.
+ * about six bytes per tool, so the bundled directory keeps about 2,500 units, 20,000 tools 135.
  */
 const UNIT_MEMO_BYTES = 16 * 2 ** 20;
 /** Fewer units than this would fit in UNIT_MEMO_BYTES: no per-unit memo. */
