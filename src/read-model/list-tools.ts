@@ -7,6 +7,7 @@
 import type { PricingModel } from '../domain.js';
 import { PRICING_MODELS } from '../domain.js';
 import type { SearchResult } from '../search/search-index.js';
+import { Memo } from '../memo.js';
 import { Bitset } from './bitset.js';
 import type { ReadModel } from './read-model.js';
 
@@ -87,16 +88,12 @@ export interface FilterSets {
 
 // Filter sets repeat a lot (a few categories × pricing × education × a sync instant): keep
 // them per model, in a memo that starts again from empty past 1,000 entries.
-const filterMemo = new WeakMap<ReadModel, Map<string, Bitset | null>>();
+const filterMemo = new WeakMap<ReadModel, Memo<string, Bitset | null>>();
 
 function memoized(model: ReadModel, key: string, build: () => Bitset | null): Bitset | null {
   let memo = filterMemo.get(model);
-  if (!memo) filterMemo.set(model, (memo = new Map()));
-  if (memo.has(key)) return memo.get(key)!;
-  const set = build();
-  if (memo.size >= 1_000) memo.clear();
-  memo.set(key, set);
-  return set;
+  if (!memo) filterMemo.set(model, (memo = new Memo(1_000)));
+  return memo.get(key, build);
 }
 
 /**

@@ -28,6 +28,7 @@ import { Bitset } from '../read-model/bitset.js';
 import { isStopWord, isStopWordAt, nameTokens, termOf, tokenize, type Token } from './analyzer.js';
 import type { SynonymSet } from '../domain.js';
 import { SynonymTable } from './synonyms.js';
+import { Memo } from '../memo.js';
 import { runAtOnce, type Steps } from '../slices.js';
 import { FieldBuilder, type FieldIndex } from './field-index.js';
 import { Vocabulary, type FuzzyMatch } from './vocabulary.js';
@@ -133,16 +134,17 @@ interface Evaluation {
 
 
 export class SearchIndex {
-  private readonly memo = new Map<string, SearchResult>();
-  private readonly typoMemo = new Map<string, readonly FuzzyMatch[]>();
-  private readonly termMemo = new Map<string, string>();
+  private readonly memo = new Memo<string, SearchResult>(MEMO_LIMIT);
+  /** The words within reach of typing errors of a word (queries share their words). */
+  private readonly typoMemo = new Memo<string, readonly FuzzyMatch[]>(MEMO_LIMIT * 4);
+  /** The term of a query word (Snowball's stemmer is a good part of a short query's cost). */
+  private readonly termMemo = new Memo<string, string>(MEMO_LIMIT * 4);
   /**
    * Each unit's alternatives and how the documents match them, kept per unit as typed (with
    * whether it is expanded and completed): a query never seen is mostly made of words seen
    * before (`gratuit`, `élèves`), and building and evaluating a unit is most of a search.
    */
-  private readonly unitMemo = new Map<string, KnownUnit>();
-  private readonly unitMemoLimit: number;
+  private readonly unitMemo: Memo<string, KnownUnit>;
   /** Term → the categories whose name holds it. */
   private readonly categoriesOfTerm = new Map<number, number[]>();
 
@@ -174,7 +176,7 @@ export class SearchIndex {
     // alive past a query costs the garbage collector more than evaluating them again
     // (measured at 100,000 tools: twice the time per never-seen query): no memo there.
     const fits = Math.floor(UNIT_MEMO_BYTES / (size * 6 + 4_096));
-    this.unitMemoLimit = fits < MIN_UNIT_MEMO ? 0 : Math.min(8_192, fits);
+    this.unitMemo = new Memo(fits < MIN_UNIT_MEMO ? 0 : Math.min(8_192, fits));
   }
 
   /** Builds the index at once (tests, tools); the server drives `build` in slices. */
@@ -250,12 +252,7 @@ export class SearchIndex {
 
   /** The tools matching `q`, best first. Results are kept per distinct query. */
   search(q: string): SearchResult {
-    const known = this.memo.get(q);
-    if (known !== undefined) return known;
-    const result = this.run(q);
-    if (this.memo.size >= MEMO_LIMIT) this.memo.clear();
-    this.memo.set(q, result);
-    return result;
+    return this.memo.get(q, () => this.run(q));
   }
 
   private run(q: string): SearchResult {
@@ -285,10 +282,11 @@ export class SearchIndex {
       joinedAlternatives[k + 1]!.push(alternative);
     }
     // A unit that gains such an alternative is evaluated anew (the memo's entry stays as is).
-    const groups = known.map(({ group }, k) =>
-      joinedAlternatives[k]!.length === 0 ? group : { ...group, alternatives: [...group.alternatives, ...joinedAlternatives[k]!] },
+    const effective = known.map((u, k) =>
+      joinedAlternatives[k]!.length === 0 ? u : this.know({ ...u.group, alternatives: [...u.group.alternatives, ...joinedAlternatives[k]!] }),
     );
-    const scores = known.map(({ evaluation }, k) => (groups[k] === known[k]!.group ? evaluation : this.evaluate(groups[k]!)));
+    const groups = effective.map((u) => u.group);
+    const scores = effective.map((u) => u.evaluation);
     const common = groups.map((g) => this.isCommon(g));
     const required = common.every(Boolean) ? groups.map(() => true) : common.map((c) => !c);
     const requiredSets = scores.filter((_, k) => required[k]).map((s) => s.set);
@@ -316,10 +314,9 @@ export class SearchIndex {
     // number and the numbers sorted natively: with thousands of matches, a comparator over
     // objects cost more than finding them.
     const byCategory = new Float64Array(this.categoryTerms.length);
-    flat.forEach((list, k) => {
-      const best = groups[k] === known[k]!.group ? known[k]!.categoryWeights : this.categoryWeights(list);
-      for (let c = 0; c < best.length; c++) byCategory[c]! += best[c]!;
-    });
+    for (const { categoryWeights } of effective) {
+      for (let c = 0; c < categoryWeights.length; c++) byCategory[c]! += categoryWeights[c]!;
+    }
     for (let c = 0; c < byCategory.length; c++) byCategory[c]! *= CATEGORY_BONUS;
     const order = new RankOrder(members.length, n);
     for (const doc of members) {
@@ -359,7 +356,7 @@ export class SearchIndex {
   /** Query words grouped into units: the longest runs the synonyms know as one expression. */
   private units(content: readonly string[], onlyStopWords: boolean): Unit[] {
     const units: Unit[] = [];
-    const terms = content.map((word) => this.term(word));
+    const terms = content.map((word) => this.termMemo.get(word, () => termOf(word)));
     for (let i = 0; i < content.length; ) {
       let length = 1;
       if (!onlyStopWords) {
@@ -376,30 +373,14 @@ export class SearchIndex {
     return units;
   }
 
-  /** The term of a query word (Snowball's stemmer is a good part of a short query's cost). */
-  private term(word: string): string {
-    let term = this.termMemo.get(word);
-    if (term === undefined) {
-      term = termOf(word);
-      if (this.termMemo.size >= MEMO_LIMIT * 4) this.termMemo.clear();
-      this.termMemo.set(word, term);
-    }
-    return term;
-  }
-
   /** A unit's group and its evaluation, from the memo when the unit was met before. */
   private unit(unit: Unit, expand: boolean, complete: boolean): KnownUnit {
-    const key = `${expand ? 1 : 0}${complete ? 1 : 0}${unit.words.join(' ')}`;
-    let known = this.unitMemo.get(key);
-    if (known === undefined) {
-      const group = this.group(unit, expand, complete);
-      known = { group, evaluation: this.evaluate(group), categoryWeights: this.categoryWeights(allAlternatives(group)) };
-      if (this.unitMemoLimit > 0) {
-        if (this.unitMemo.size >= this.unitMemoLimit) this.unitMemo.clear();
-        this.unitMemo.set(key, known);
-      }
-    }
-    return known;
+    return this.unitMemo.get(`${expand ? 1 : 0}${complete ? 1 : 0}${unit.words.join(' ')}`, () => this.know(this.group(unit, expand, complete)));
+  }
+
+  /** How the documents match a group, and its category weights. */
+  private know(group: Group): KnownUnit {
+    return { group, evaluation: this.evaluate(group), categoryWeights: this.categoryWeights(allAlternatives(group)) };
   }
 
   /**
@@ -445,15 +426,9 @@ export class SearchIndex {
     return { alternatives, literal, parts: null };
   }
 
-  /** The words within reach of typing errors of `word` (kept: queries share their words). */
+  /** The words within reach of typing errors of `word`. */
   private corrections(word: string): readonly FuzzyMatch[] {
-    let known = this.typoMemo.get(word);
-    if (known === undefined) {
-      known = this.vocabulary.fuzzy(word, word.length >= 8 ? 2 : 1);
-      if (this.typoMemo.size >= MEMO_LIMIT * 4) this.typoMemo.clear();
-      this.typoMemo.set(word, known);
-    }
-    return known;
+    return this.typoMemo.get(word, () => this.vocabulary.fuzzy(word, word.length >= 8 ? 2 : 1));
   }
 
   /**

@@ -6,6 +6,7 @@
  * distinct /tools queries cannot evict a megabyte that would then be rebuilt.
  */
 import type { FastifyInstance } from 'fastify';
+import { Memo } from '../../memo.js';
 import type { ReadModel } from '../../read-model/read-model.js';
 import { mediaResponses } from '../../schemas/common.js';
 import { DataPackage } from '../../schemas/exports.js';
@@ -19,17 +20,12 @@ import { mediaBaseOf } from '../representations.js';
 type ExportName = 'ndjson' | 'csv' | 'datapackage';
 
 /** Per model: base URL → built exports. Few base URLs are ever seen; past 8, start again. */
-const built = new WeakMap<ReadModel, Map<string, Partial<Record<ExportName, CachedResponse>>>>();
+const built = new WeakMap<ReadModel, Memo<string, Partial<Record<ExportName, CachedResponse>>>>();
 
 function exportsOf(model: ReadModel, base: string): Partial<Record<ExportName, CachedResponse>> {
   let byBase = built.get(model);
-  if (!byBase) built.set(model, (byBase = new Map()));
-  let slot = byBase.get(base);
-  if (!slot) {
-    if (byBase.size >= 8) byBase.clear();
-    byBase.set(base, (slot = {}));
-  }
-  return slot;
+  if (!byBase) built.set(model, (byBase = new Memo(8)));
+  return byBase.get(base, () => ({}));
 }
 
 export function exportRoutes(app: FastifyInstance, ctx: RouteContext): void {
