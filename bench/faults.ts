@@ -44,7 +44,9 @@ async function start(env: Record<string, string>): Promise<{ port: number; child
 }
 
 async function readyz(port: number): Promise<{ rate_limiter: string; revision: number; store: { reachable: boolean } }> {
-  return (await fetch(`http://127.0.0.1:${port}/readyz`)).json() as never;
+  const body = (await (await fetch(`http://127.0.0.1:${port}/readyz`)).json()) as { rate_limiter: { reachable: boolean }; revision: number; store: { reachable: boolean } };
+  // The limiter here is Redis's: reachable means Redis is used.
+  return { ...body, rate_limiter: body.rate_limiter.reachable ? 'redis' : 'memory (redis unavailable)' };
 }
 
 async function rate(port: number): Promise<string> {

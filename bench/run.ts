@@ -184,6 +184,11 @@ async function sideBySide(): Promise<void> {
     { name: 'GET /tools/{slug}', path: `/api/v1/directory/tools/${slug}`, json: `/tools/${slug}` },
     { name: 'GET /collections', path: '/api/v1/directory/collections', json: null },
     { name: 'GET /collections/{slug}', path: '', json: null },
+    // The catalogue's pages (issue « A French web catalogue »): cached bytes like the API.
+    { name: 'page /', path: '/', json: null },
+    { name: 'page /outils?q=quiz&level=college', path: '/outils?q=quiz&level=college', json: null },
+    { name: 'page /outils/{slug}', path: `/outils/${slug}`, json: null },
+    { name: 'GET /tools?level=college&subject=francais&age=12', path: '/api/v1/directory/tools?level=college&subject=francais&age=12', json: null },
   ];
   const collections = await (await fetch(`${base}/api/v1/directory/collections`)).json() as { data: Array<{ slug: string }> };
   endpoints[4]!.path = `/api/v1/directory/collections/${collections.data[0]?.slug ?? 'none'}`;

@@ -8,16 +8,19 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type F
 import swagger from '@fastify/swagger';
 import type { Config } from './config.js';
 import type { LiveDirectory } from './live-directory.js';
-import { isUnlimited, problemBase, problemHeaders, rateLimitedBody, retryAfter, sendProblem } from './http/problem-reply.js';
-import { MESSAGES, negotiateLanguage } from './http/messages.js';
+import { isUnlimited, problemBase, problemHeaders, rateLimitedBody, sendProblem } from './web/problem-reply.js';
+import { MESSAGES, negotiateLanguage } from './directory/messages.js';
 import { trackConnections } from './shutdown.js';
-import { ProblemError } from './http/problems.js';
-import { API_PREFIX } from './http/representations.js';
-import { sendCached } from './http/cached-response.js';
+import { ProblemError, problemBody } from './directory/problems.js';
+import { API_PREFIX } from './directory/representations.js';
+import { sendCached } from './web/cached-response.js';
+import { badHostCount } from './directory/public-base.js';
 import { answerExpectation, createClientErrorHandler } from './http/client-errors.js';
 import { createFastPath, RATE_DECISION, type DecidedRequest } from './http/fast-path.js';
-import { CC_BY, MAX_SLUG_LENGTH, type RouteContext } from './http/route-context.js';
+import { CC_BY, type RouteContext } from './web/route-context.js';
+import { MAX_SLUG_LENGTH } from './directory/query-parameters.js';
 import { categoryRoutes } from './http/routes/categories.js';
+import { schoolRoutes } from './http/routes/school.js';
 import { changeRoutes } from './http/routes/changes.js';
 import { exportRoutes } from './http/routes/exports.js';
 import { feedRoutes } from './http/routes/feeds.js';
@@ -32,8 +35,11 @@ import { MCP_ALLOWED_METHODS, MCP_PATHS, MCP_REQUEST_HEADERS, mcpRoute } from '.
 import { assetRoutes } from './http/routes/assets.js';
 import { docsRoutes } from './http/routes/docs.js';
 import { homeRoutes } from './http/routes/home.js';
+import { notFoundHtml, PAGE_POLICY, pageRoutes, preparePageAssets } from './pages/routes.js';
+import { problemPageRoutes } from './http/routes/problem-pages.js';
 import { clientKey } from './rate-limit/client-key.js';
-import type { RateDecision, RateLimiter } from './rate-limit/rate-limiter.js';
+import { retryAfter, type RateDecision, type RateLimiter } from './rate-limit/rate-limiter.js';
+import { httpRevision } from './web/revision-state.js';
 
 export const API_VERSION = '1.0.0';
 
@@ -65,8 +71,10 @@ const COMMON_HEADERS = {
   'x-content-type-options': 'nosniff',
 };
 const COMMON_HEADER_LIST = Object.entries(COMMON_HEADERS).flat();
+/** Paths answered to GET and HEAD (the API, the pages, the operations endpoints): other methods get a 405 there. */
 const KNOWN_PATH = new RegExp(
-  `^${API_PREFIX}/(?:tools(?:/[^/]+)?|collections(?:/[^/]+)?|categories|openapi\\.json|changes|feed\\.(?:json|atom)|export/tools\\.(?:ndjson|csv)|datapackage\\.json)/?$`,
+  `^(?:${API_PREFIX}/(?:tools(?:/[^/]+)?|collections(?:/[^/]+)?|categories|openapi\\.json|changes|feed\\.(?:json|atom)|export/tools\\.(?:ndjson|csv)|datapackage\\.json)/?` +
+    '|/|/docs/?|/llms\\.txt|/healthz|/readyz|/media/[^/]+|/assets/[^/]+)$',
 );
 const ALLOWED = 'GET, HEAD, OPTIONS';
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
@@ -163,7 +171,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     clientErrorHandler: createClientErrorHandler(clientErrors),
     // Repeated reads are answered before Fastify by the fast path (http/fast-path.ts).
     serverFactory: (handler) => {
-      const server = createServer({ ...SERVER_TIMEOUTS, maxHeaderSize: 16 * 1024 }, fastPath === null ? handler : (req, res) => fastPath.handle(req, res, handler));
+      // requireHostHeader: the Host rule is applied in onRequest, as a problem (badHostCount).
+      const server = createServer({ ...SERVER_TIMEOUTS, maxHeaderSize: 16 * 1024, requireHostHeader: false }, fastPath === null ? handler : (req, res) => fastPath.handle(req, res, handler));
       server.on('checkExpectation', answerExpectation(clientErrors));
       trackConnections(server);
       return server;
@@ -188,8 +197,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
           'No key needed. 60 requests per rolling minute per client address (RateLimit-* headers). Data under CC BY 4.0. ' +
           'For AI agents: an MCP server at /mcp (Streamable HTTP, stateless) and a summary at /llms.txt.',
         license: { name: 'CC BY 4.0 (data)', url: CC_BY.url },
+        contact: { name: config.publisher.name, url: config.publisher.url },
       },
-      tags: [{ name: 'tools' }, { name: 'collections' }, { name: 'categories' }, { name: 'changes' }, { name: 'exports' }, { name: 'meta' }],
+      tags: [
+        { name: 'tools', description: 'The tools of the directory: search, filters (pricing, school facts), facets, one tool in full' },
+        { name: 'collections', description: 'Editorial selections: the best tools for a task (top), a persona’s toolkit (stack)' },
+        { name: 'categories', description: 'The categories tools are filed under, with their counts' },
+        { name: 'school', description: 'The school vocabularies (levels, subjects) and the aliases the filters accept' },
+        { name: 'changes', description: 'What changed and when: the change log and its feeds, for synchronisation' },
+        { name: 'exports', description: 'Every published tool at once: NDJSON, CSV, and the Frictionless data package' },
+        { name: 'meta', description: 'This document, and llms.txt for AI agents' },
+      ],
     },
   });
 
@@ -199,12 +217,49 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     license: { ...CC_BY, attribution: `${config.publisher.name} — ${config.publisher.url}` },
     licenseLink: `<${CC_BY.url}>; rel="license"`,
     send: (request, reply, state, entry) => {
-      fastPath?.remember(request.raw, state.remembered, entry);
+      fastPath?.remember(request.raw, httpRevision(state).remembered, entry);
       return sendCached(request, reply, entry);
     },
   };
 
-  app.addHook('onRequest', (request, reply, done) => admit(request, reply, done));
+  /**
+   * No route for this method and path: 405 where GET is answered, else 404 — the catalogue's
+   * French 404 page for a person's browser (asking for HTML, outside the API), a problem
+   * document for programs.
+   */
+  function notFound(request: FastifyRequest, reply: FastifyReply): FastifyReply | Promise<FastifyReply> {
+    const path = request.url.split('?', 1)[0]!;
+    if (request.method !== 'GET' && request.method !== 'HEAD' && KNOWN_PATH.test(path)) {
+      reply.header('allow', ALLOWED);
+      return sendProblem(request, reply, problems, 'method-not-allowed', MESSAGES.methodNotAllowed(request.method));
+    }
+    if (!path.startsWith(`${API_PREFIX}/`) && /\btext\/html\b/.test(request.headers.accept ?? '')) {
+      return notFoundHtml(request, ctx).then((html) =>
+        reply.code(404).header('content-type', 'text/html; charset=utf-8').header('content-security-policy', PAGE_POLICY).header('cache-control', 'public, max-age=300').header('vary', 'Accept').send(html),
+      );
+    }
+    return sendProblem(request, reply, problems, 'not-found', MESSAGES.nothingAt(path.slice(0, 200), API_PREFIX));
+  }
+
+  app.addHook('onRequest', (request, reply, done) =>
+    admit(request, reply, () => {
+      // RFC 9112 §3.2: exactly one Host in HTTP/1.1, never two. Node's own check (turned off
+      // in the server options) answered a bare 400 without CORS, and let two Host lines pass.
+      const hosts = badHostCount(request.raw);
+      if (hosts === null) {
+        // No route takes this method here (/mcp aside, every route is GET or HEAD): refused
+        // now, before a body is read, so a bad or large body cannot turn the 405 into a 400 or 413.
+        if (request.is404 && request.method !== 'GET' && request.method !== 'HEAD') return notFound(request, reply);
+        return done();
+      }
+      // It depends on the headers, not the URL: never stored, and the connection is not reused.
+      const lang = negotiateLanguage(request.headers['accept-language']);
+      reply
+        .code(400)
+        .headers({ ...problemHeaders(lang, 400), 'cache-control': 'no-store', connection: 'close' })
+        .send(problemBody('bad-request', problems, request.url, MESSAGES.hostHeader(hosts), lang));
+    }),
+  );
 
   // CORS preflight: any path, any origin; no credentials are ever involved.
   app.options('*', { schema: { hide: true } }, (request, reply) => {
@@ -222,6 +277,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   toolRoutes(app, ctx);
   collectionRoutes(app, ctx);
   categoryRoutes(app, ctx);
+  schoolRoutes(app, ctx);
   changeRoutes(app, ctx);
   feedRoutes(app, ctx);
   exportRoutes(app, ctx);
@@ -231,17 +287,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   llmsTxtRoute(app, ctx);
   mcpRoute(app, { config, limiter, directory, license: ctx.license, problemBase: problems, publicMediaUrl: config.publicMediaUrl, licenseText: dataLicenseText(config.contentDir), version: API_VERSION });
   homeRoutes(app, ctx);
+  pageRoutes(app, ctx);
+  problemPageRoutes(app, ctx);
   docsRoutes(app, ctx);
-  assetRoutes(app, config.publicBaseUrl);
+  assetRoutes(app, config.publicBaseUrl, preparePageAssets);
 
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?', 1)[0]!;
-    if (request.method !== 'GET' && request.method !== 'HEAD' && KNOWN_PATH.test(path)) {
-      reply.header('allow', ALLOWED);
-      return sendProblem(request, reply, problems, 'method-not-allowed', MESSAGES.methodNotAllowed(request.method));
-    }
-    return sendProblem(request, reply, problems, 'not-found', MESSAGES.nothingAt(path.slice(0, 200), API_PREFIX));
-  });
+  app.setNotFoundHandler(notFound);
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof ProblemError) {

@@ -12,6 +12,10 @@ export const COLLECTION_KINDS = ['top', 'stack'] as const;
 export type CollectionKind = (typeof COLLECTION_KINDS)[number];
 
 export const PLATFORMS = ['web', 'windows', 'macos', 'linux', 'ios', 'android', 'chromeos', 'browser-extension'] as const;
+/** How the platforms read in French, for people (facet labels, pages). */
+export const PLATFORM_LABELS: Record<(typeof PLATFORMS)[number], string> = {
+  web: 'Navigateur web', windows: 'Windows', macos: 'macOS', linux: 'Linux', ios: 'iPhone et iPad', android: 'Android', chromeos: 'ChromeOS', 'browser-extension': 'Extension de navigateur',
+};
 
 export type Status = 'published' | 'draft';
 
@@ -96,6 +100,8 @@ export interface ToolRecord {
   link_status: LinkStatus | null;
   /** Where a redirected URL ended, by field: a suggestion for an editor, never applied by itself. */
   link_redirects: Partial<Record<LinkField, string>>;
+  /** What decides a choice for a class; a file without a `school` block has every fact unknown. */
+  school: SchoolFacts;
 }
 
 export interface CollectionItemRecord {
@@ -136,7 +142,24 @@ export interface Dataset {
   tools: ToolRecord[];
   collections: CollectionRecord[];
   synonyms: SynonymSet;
+  /** The levels and subjects of `school` (content/levels.yaml, content/subjects.yaml). */
+  vocabularies: SchoolVocabularies;
+  /** What the search reads in a query besides the tools' words (content/search-vocabulary.yaml). */
+  searchVocabulary: SearchVocabulary;
 }
+
+/**
+ * The search's reading of a query (content/search-vocabulary.yaml): English expressions and
+ * the French ones they find, words a query may hold that no tool must contain, and words that
+ * ask for tools at no charge.
+ */
+export interface SearchVocabulary {
+  translations: Array<{ term: string; finds: string[] }>;
+  filler: string[];
+  freeWords: string[];
+}
+
+export const EMPTY_SEARCH_VOCABULARY: SearchVocabulary = Object.freeze({ translations: [], filler: [], freeWords: [] });
 
 /**
  * What an import did to one tool, as the public saw it (store/change-log.ts). A draft's
@@ -171,4 +194,78 @@ export interface Snapshot {
   dataset: Dataset;
   /** Oldest first (by revision, then position in the import). */
   changes: ToolChange[];
+}
+
+/**
+ * The facts a teacher checks before using a tool with a class (API.md, "School use"). Every
+ * field is null when nobody is sure: never a guess.
+ */
+export const PUPIL_USES = ['independent', 'supervised', 'teacher_only'] as const;
+export type PupilUse = (typeof PUPIL_USES)[number];
+export const PUPIL_ACCOUNTS = ['none', 'class_code', 'teacher_created', 'school_sso', 'personal'] as const;
+export type PupilAccount = (typeof PUPIL_ACCOUNTS)[number];
+export const GENERATIVE_AI = ['none', 'feature', 'core'] as const;
+export type GenerativeAi = (typeof GENERATIVE_AI)[number];
+export const TRAINS_ON_USER_DATA = ['no', 'opt_out', 'yes', 'not_applicable'] as const;
+export type TrainsOnUserData = (typeof TRAINS_ON_USER_DATA)[number];
+export const DATA_LOCATIONS = ['device', 'france', 'eu', 'outside_eu'] as const;
+export type DataLocation = (typeof DATA_LOCATIONS)[number];
+export const INSTITUTIONAL_ACCESS = ['gar', 'ent', 'apps_education', 'educonnect'] as const;
+export type InstitutionalAccess = (typeof INSTITUTIONAL_ACCESS)[number];
+/** The school facts that come from a publisher's terms or an institutional catalogue: each non-null one names its page. */
+export const SOURCED_SCHOOL_FIELDS = ['min_age', 'trains_on_user_data', 'data_location', 'institutional_access'] as const;
+export type SourcedSchoolField = (typeof SOURCED_SCHOOL_FIELDS)[number];
+
+export interface SchoolSource {
+  fields: SourcedSchoolField[];
+  url: string;
+  /** The day someone read that page for those facts; null until someone has. */
+  checked_at: string | null;
+}
+
+export interface SchoolFacts {
+  levels: string[] | null;
+  subjects: string[] | null;
+  pupil_use: PupilUse | null;
+  pupil_account: PupilAccount | null;
+  min_age: number | null;
+  generative_ai: GenerativeAi | null;
+  trains_on_user_data: TrainsOnUserData | null;
+  data_location: DataLocation | null;
+  institutional_access: InstitutionalAccess[] | null;
+  offline: boolean | null;
+  open_source: boolean | null;
+  accessibility_url: string | null;
+  sources: SchoolSource[];
+}
+
+/** A tool whose file says nothing of school use: every fact unknown. */
+export function unknownSchoolFacts(): SchoolFacts {
+  return {
+    levels: null, subjects: null, pupil_use: null, pupil_account: null, min_age: null, generative_ai: null,
+    trains_on_user_data: null, data_location: null, institutional_access: null, offline: null, open_source: null,
+    accessibility_url: null, sources: [],
+  };
+}
+
+/** An entry of a school vocabulary (content/levels.yaml, content/subjects.yaml). */
+export interface VocabularyEntry {
+  slug: string;
+  label: string;
+  /** Lower case, accent-free; one alias may belong to several entries. */
+  aliases: string[];
+  /** Narrower words of a subject (`orthographe`): the filter takes them as aliases; the search reads them as words. */
+  topics?: string[];
+}
+
+export interface LevelEntry extends VocabularyEntry {
+  ages: { min: number; max: number };
+  isced: string[];
+}
+
+export type SubjectEntry = VocabularyEntry;
+
+export interface SchoolVocabularies {
+  levels: LevelEntry[];
+  subjects: SubjectEntry[];
 }

@@ -1,5 +1,5 @@
 /**
- * Keeps the read model in step with the store. The current state (model + response cache)
+ * Keeps the read model in step with the store. The current state (the model and what derives from it)
  * is one object replaced in a single assignment, so a request sees one revision from start
  * to end. New revisions are noticed by a periodic check and, where the store can tell
  * (PostgreSQL LISTEN/NOTIFY), at once. If the store goes away, the last model keeps serving.
@@ -9,26 +9,23 @@
  * starts afresh, and whatever the abandoned one loads later is dropped.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { LRUCache } from 'lru-cache';
-import { createResponseCache, type CachedResponse } from './http/cached-response.js';
-import { RememberedResponses } from './http/fast-path.js';
-import { ToolListJson } from './http/representations.js';
+import { ToolListJson } from './directory/representations.js';
 import { buildReadModel, readModelSteps, type ReadModel } from './read-model/read-model.js';
 import { runInSlices } from './slices.js';
 import type { DirectoryStore } from './store/directory-store.js';
 
 export interface DirectoryState {
   readonly model: ReadModel;
-  readonly responses: LRUCache<string, CachedResponse>;
-  /** Raw requests already answered from `responses`, for the fast path (http/fast-path.ts). */
-  readonly remembered: RememberedResponses;
   /** Pages of GET /tools joined from summaries serialised once (http/representations.ts). */
   readonly toolLists: ToolListJson;
 }
 
-/** A revision's state: its read model, with empty caches of its own. */
+/**
+ * A revision's state: its read model and what is derived from it alone. A door keeps its own
+ * per-revision caches beside it (http/revision-state.ts), so they start empty with each new state.
+ */
 function stateOf(model: ReadModel): DirectoryState {
-  return { model, responses: createResponseCache(), remembered: new RememberedResponses(), toolLists: new ToolListJson(model) };
+  return { model, toolLists: new ToolListJson(model) };
 }
 
 export interface LiveDirectoryOptions {
@@ -67,14 +64,6 @@ export class LiveDirectory {
 
   get current(): DirectoryState {
     return this.state;
-  }
-
-  get storeEngine(): string {
-    return this.store.engine;
-  }
-
-  get storeDriver(): string {
-    return this.store.driver;
   }
 
   /** Whether the last check could reach the store. */

@@ -6,12 +6,12 @@
 import pino from 'pino';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { describeProblems, describeReport, importContent } from './content/import-content.js';
+import { describeNotes, describeProblems, describeReport, importContent } from './content/import-content.js';
 import { prepareDocs } from './http/routes/docs.js';
 import { LiveDirectory } from './live-directory.js';
 import { createLimiter } from './rate-limit/create-limiter.js';
 import { drainAndClose } from './shutdown.js';
-import { openStore } from './store/directory-store.js';
+import { openStore } from './store/open-store.js';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -37,6 +37,7 @@ async function main(): Promise<void> {
       process.stderr.write(`The bundled content is invalid; nothing was imported:\n${describeProblems(outcome.problems)}\n`);
       process.exit(1);
     }
+    if (outcome.notes.length > 0) log.warn(describeNotes(outcome.notes));
     if (outcome.report) log.info(describeReport(outcome.report));
   }
 
@@ -49,6 +50,8 @@ async function main(): Promise<void> {
   });
   await directory.start();
   const limiter = await createLimiter(config, log);
+  // What /readyz does not publish (versions, backends) is said here, once, for the operator.
+  log.info({ rate_limiter: limiter?.backend ?? 'off', max: config.rateLimit.max, window_ms: config.rateLimit.windowMs }, 'rate limiter ready');
   const lifecycle = { shuttingDown: false };
   const app = await buildApp({ config, directory, limiter, lifecycle });
   await app.listen({ port: config.port, host: config.host });
@@ -65,7 +68,9 @@ async function main(): Promise<void> {
       process.exit(1);
     }, config.shutdownGraceMs);
     force.unref();
-    await drainAndClose(app, lifecycle);
+    // Connections still open near the end of the grace period are cut, leaving time to close
+    // the store and the limiter: a client must not turn a clean stop into exit 1.
+    await drainAndClose(app, lifecycle, { deadlineMs: config.shutdownGraceMs - Math.min(2_000, config.shutdownGraceMs / 5) });
     await directory.stop();
     await limiter?.close();
     await store.close();

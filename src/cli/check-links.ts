@@ -13,7 +13,8 @@ import { LINK_FIELDS, type LinkField, type LinkStatus, type ToolRecord } from '.
 import { setFields, writeFileAtomically } from '../content/tool-file-edits.js';
 import { DEFAULT_LINK_CHECK, LinkChecker, countStatuses, worstStatus, type LinkCheckOptions, type UrlCheck } from '../publishing/link-checker.js';
 import { progressBar } from '../publishing/progress.js';
-import { contentFolderArgument, loadPublishingContent, positiveInteger, readCommandLine, SHARED_OPTIONS } from '../publishing/content-dir.js';
+import { AddressPolicy } from '../publishing/address-policy.js';
+import { ALLOW_ADDRESS_HELP, contentFolderArgument, loadPublishingContent, positiveInteger, readCommandLine, SHARED_OPTIONS } from '../publishing/content-dir.js';
 
 const USAGE = `Usage: npm run check-links -- [DIR] [options]
 
@@ -31,10 +32,12 @@ Retry-After) and prints what each answered.
   --concurrency N     requests in flight at once (default ${DEFAULT_LINK_CHECK.concurrency})
   --per-host N        requests in flight to one host (default ${DEFAULT_LINK_CHECK.perHost})
   --retries N         retries after a 429 or 503 (default ${DEFAULT_LINK_CHECK.retries})
+${ALLOW_ADDRESS_HELP}
   -h, --help          show this help
 
-Statuses: ok; redirected (answers from another address); broken (an HTTP error, or a
-redirect that goes nowhere); unreachable (no HTTP answer: DNS, connection, TLS, timeout).
+Statuses: ok; redirected (answers from another address); broken (an HTTP error, a
+redirect that goes nowhere, or a link or redirect to an address that is not public, which
+is never fetched); unreachable (no HTTP answer: DNS, connection, TLS, timeout).
 A tool's status is the worst of its URLs.
 
 Exit codes: 0 nothing broken or unreachable, 1 at least one link broken or unreachable,
@@ -71,6 +74,7 @@ async function main(): Promise<number> {
           perHost: positiveInteger(values['per-host'], '--per-host', DEFAULT_LINK_CHECK.perHost, 64),
           retries: positiveInteger(values.retries, '--retries', DEFAULT_LINK_CHECK.retries, 10, 0),
           userAgent: linkCheckerUserAgent(),
+          addresses: new AddressPolicy(values['allow-address'] ?? []),
         };
         return { values, folder, options };
       },

@@ -9,8 +9,9 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PROJECT_ROOT } from '../config.js';
-import { describeProblems, describeReport, importContent } from '../content/import-content.js';
-import { openStore } from '../store/directory-store.js';
+import { describeNotes, describeProblems, describeReport, importContent } from '../content/import-content.js';
+import { openStore } from '../store/open-store.js';
+import { contentFolder, readCommandLine } from '../publishing/content-dir.js';
 
 const USAGE = `Usage: npm run import -- [options]
 
@@ -29,9 +30,8 @@ Exit codes: 0 imported (or nothing to change), 1 invalid content, 2 bad usage,
 3 the database could not be reached or written.`;
 
 async function main(): Promise<number> {
-  let args;
-  try {
-    args = parseArgs({
+  const args = readCommandLine(USAGE, () => {
+    const { values } = parseArgs({
       options: {
         content: { type: 'string' },
         database: { type: 'string' },
@@ -39,18 +39,11 @@ async function main(): Promise<number> {
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
-    }).values;
-  } catch (err) {
-    process.stderr.write(`${(err as Error).message}\n\n${USAGE}\n`);
-    return 2;
-  }
-  if (args.help) {
-    process.stdout.write(`${USAGE}\n`);
-    return 0;
-  }
-  // The same folder the server would import from: an operator who set CONTENT_DIR for the
-  // server must not load the bundled content over the live data by running the CLI.
-  const contentDir = path.resolve(args.content ?? (process.env.CONTENT_DIR?.trim() || path.join(PROJECT_ROOT, 'content')));
+    });
+    return { help: values.help, check: () => values };
+  });
+  if (typeof args === 'number') return args;
+  const contentDir = contentFolder(args.content);
   const databaseUrl = args.database ?? (process.env.DATABASE_URL?.trim() || path.join(PROJECT_ROOT, 'data', 'directory.sqlite'));
 
   let store;
@@ -69,6 +62,7 @@ async function main(): Promise<number> {
       process.stderr.write(`Import refused: ${outcome.problems.length} problem(s) in ${contentDir}. The database was not changed.\n${describeProblems(outcome.problems)}\n`);
       return 1;
     }
+    if (outcome.notes.length > 0) process.stdout.write(`${describeNotes(outcome.notes)}\n`);
     if (outcome.report === null) {
       process.stdout.write(`Content is valid (${outcome.files} files). Dry run: the database was not changed.\n`);
     } else {

@@ -11,7 +11,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { screenshotVariantFile, type ToolRecord } from '../domain.js';
 import { setFields, writeFileAtomically } from '../content/tool-file-edits.js';
-import { contentFolderArgument, loadPublishingContent, positiveInteger, readCommandLine, SHARED_OPTIONS, UsageError } from '../publishing/content-dir.js';
+import { AddressPolicy } from '../publishing/address-policy.js';
+import { ALLOW_ADDRESS_HELP, contentFolderArgument, loadPublishingContent, positiveInteger, readCommandLine, SHARED_OPTIONS, UsageError } from '../publishing/content-dir.js';
 import { mapWithConcurrency } from '../publishing/limits.js';
 import { progressBar } from '../publishing/progress.js';
 import { capturePage, DEFAULT_CAPTURE, DEFAULT_CHROMIUM, encodeScreenshot, launchChromium, VIEWPORT } from '../publishing/screenshot-capture.js';
@@ -29,8 +30,14 @@ in the tool's file. By default only the tools without a screenshot.
   --concurrency N     pages captured at once (default 2)
   --timeout SECONDS   time allowed for a page to load (default ${DEFAULT_CAPTURE.timeoutMs / 1000})
   --chromium PATH     the browser (default: $CHROMIUM_PATH, else ${DEFAULT_CHROMIUM}: Debian's chromium)
-  --browser-arg ARG   one more Chromium switch (repeatable), e.g. --proxy-server=…
+  --browser-arg ARG   one more Chromium switch (repeatable), e.g. --lang=fr-FR (not a
+                      proxy: every connection goes through the checking proxy below)
+${ALLOW_ADDRESS_HELP}
   -h, --help          show this help
+
+Every connection the page makes (the site, its redirects, what it loads) goes through a
+local proxy that checks it first: only public addresses, after DNS resolution, and at most
+10 redirects.
 
 Exit codes: 0 every capture recorded, 1 at least one site failed (the others are recorded),
 2 bad usage, 3 the content is invalid, the browser is missing or a file could not be written.`;
@@ -63,12 +70,13 @@ async function main(): Promise<number> {
           folder,
           concurrency: positiveInteger(values.concurrency, '--concurrency', 2, 16),
           timeoutMs: positiveInteger(values.timeout, '--timeout', DEFAULT_CAPTURE.timeoutMs / 1000, 600) * 1000,
+          addresses: new AddressPolicy(values['allow-address'] ?? []),
         };
       },
     };
   });
   if (typeof command === 'number') return command;
-  const { values, folder, concurrency, timeoutMs } = command;
+  const { values, folder, concurrency, timeoutMs, addresses } = command;
 
   const content = await loadPublishingContent(folder, values.slug);
   if (!content.ok) {
@@ -105,7 +113,7 @@ async function main(): Promise<number> {
     outcomes = await mapWithConcurrency(chosen, concurrency, async (tool): Promise<Outcome> => {
       let outcome: Outcome;
       try {
-        const png = await capturePage(browser, tool.website_url, { ...DEFAULT_CAPTURE, timeoutMs });
+        const png = await capturePage(browser, tool.website_url, { ...DEFAULT_CAPTURE, timeoutMs, addresses });
         const shot = await encodeScreenshot(tool.slug, png);
         try {
           await record(tool, shot, mediaDir, content.toolFile(tool.slug));

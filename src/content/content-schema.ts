@@ -3,7 +3,10 @@
  * import: a file that does not match is named with the field at fault.
  */
 import { Type, type TSchema } from '@sinclair/typebox';
-import { COLLECTION_KINDS, LINK_STATUSES, PLATFORMS, PRICING_MODELS } from '../domain.js';
+import {
+  COLLECTION_KINDS, DATA_LOCATIONS, GENERATIVE_AI, INSTITUTIONAL_ACCESS, LINK_STATUSES, PLATFORMS, PRICING_MODELS, PUPIL_ACCOUNTS, PUPIL_USES,
+  SOURCED_SCHOOL_FIELDS, TRAINS_ON_USER_DATA,
+} from '../domain.js';
 
 export const SLUG_PATTERN = '^[a-z0-9]+(?:-[a-z0-9]+)*$';
 const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d{1,3})?Z$';
@@ -26,6 +29,67 @@ export const CategoryFile = Type.Array(
     { additionalProperties: false },
   ),
   { minItems: 1 },
+);
+
+/** A vocabulary slug: checked against content/levels.yaml and subjects.yaml after the schema. */
+const VocabularySlug = Type.String({ pattern: SLUG_PATTERN, minLength: 2, maxLength: 40 });
+const DateOnly = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+
+/**
+ * The `school` block of a tool file (API.md, "School use"). Every field is written, null when
+ * nobody is sure; the block may be left out, which says the same of every field.
+ */
+export const SchoolBlock = Type.Object(
+  {
+    levels: Nullable(Type.Array(VocabularySlug, { minItems: 1, maxItems: 10 })),
+    subjects: Nullable(Type.Array(VocabularySlug, { minItems: 1, maxItems: 30 })),
+    pupil_use: Nullable(Enum(PUPIL_USES)),
+    pupil_account: Nullable(Enum(PUPIL_ACCOUNTS)),
+    min_age: Nullable(Type.Integer({ minimum: 0, maximum: 99 })),
+    generative_ai: Nullable(Enum(GENERATIVE_AI)),
+    trains_on_user_data: Nullable(Enum(TRAINS_ON_USER_DATA)),
+    data_location: Nullable(Enum(DATA_LOCATIONS)),
+    institutional_access: Nullable(Type.Array(Enum(INSTITUTIONAL_ACCESS), { maxItems: INSTITUTIONAL_ACCESS.length })),
+    offline: Nullable(Type.Boolean()),
+    open_source: Nullable(Type.Boolean()),
+    accessibility_url: Nullable(HttpsUrl),
+    sources: Type.Array(
+      Type.Object(
+        {
+          fields: Type.Array(Enum(SOURCED_SCHOOL_FIELDS), { minItems: 1, maxItems: SOURCED_SCHOOL_FIELDS.length }),
+          url: HttpsUrl,
+          checked_at: Nullable(DateOnly),
+        },
+        { additionalProperties: false },
+      ),
+      { maxItems: 10 },
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const Alias = Type.String({ minLength: 1, maxLength: 60, pattern: "^[a-z0-9][a-z0-9' -]*$" });
+
+export const LevelsFile = Type.Array(
+  Type.Object(
+    {
+      slug: VocabularySlug,
+      label: Text(2, 80),
+      ages: Type.Object({ min: Type.Integer({ minimum: 0, maximum: 99 }), max: Type.Integer({ minimum: 0, maximum: 99 }) }, { additionalProperties: false }),
+      isced: Type.Array(Type.String({ pattern: '^[0-8][0-9]?$' }), { maxItems: 9 }),
+      aliases: Type.Array(Alias, { maxItems: 200 }),
+    },
+    { additionalProperties: false },
+  ),
+  { minItems: 1, maxItems: 50 },
+);
+
+export const SubjectsFile = Type.Array(
+  Type.Object(
+    { slug: VocabularySlug, label: Text(2, 80), aliases: Type.Array(Alias, { maxItems: 200 }), topics: Type.Optional(Type.Array(Alias, { maxItems: 200 })) },
+    { additionalProperties: false },
+  ),
+  { minItems: 1, maxItems: 100 },
 );
 
 export const ToolFile = Type.Object(
@@ -93,6 +157,7 @@ export const ToolFile = Type.Object(
         { additionalProperties: false },
       ),
     ),
+    school: Type.Optional(SchoolBlock),
   },
   { additionalProperties: false },
 );
@@ -112,6 +177,16 @@ export const CollectionFile = Type.Object(
     ),
     created_at: DateTime,
     updated_at: DateTime,
+  },
+  { additionalProperties: false },
+);
+
+/** content/search-vocabulary.yaml: translations, filler, free words (docs/content-format.md). */
+export const SearchVocabularyFile = Type.Object(
+  {
+    translations: Type.Optional(Type.Record(Type.String({ minLength: 1, maxLength: 80 }), Type.Array(Type.String({ minLength: 1, maxLength: 80 }), { minItems: 1, maxItems: 12 }))),
+    filler: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 80 }), { maxItems: 2000 })),
+    free_words: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 200 })),
   },
   { additionalProperties: false },
 );

@@ -3,47 +3,21 @@
  * or every problem found, each naming the file, the record and the field at fault, so the
  * publisher can fix them all in one pass. Nothing here touches a database.
  */
-import { readFile, readdir, stat } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { Value, type ValueError } from '@sinclair/typebox/value';
 import type { TSchema } from '@sinclair/typebox';
-import YAML, { LineCounter } from 'yaml';
-import { screenshotVariantFile, type CategoryRecord, type CollectionRecord, type Dataset, type Screenshot, type SynonymSet, type ToolRecord } from '../domain.js';
+import { EMPTY_SEARCH_VOCABULARY, screenshotVariantFile, type CategoryRecord, type CollectionRecord, type Dataset, type LevelEntry, type Screenshot, type SubjectEntry, type SynonymSet, type ToolRecord } from '../domain.js';
 import { isStopWord, tokenize } from '../search/analyzer.js';
 import { expressionTerms } from '../search/synonyms.js';
 import { canonicalDate } from '../store/rows.js';
-import { normalizeText } from '../text/french-text.js';
-import { CategoryFile, CollectionFile, SynonymsFile, ToolFile } from './content-schema.js';
+import { CategoryFile, CollectionFile, LevelsFile, SubjectsFile, SynonymsFile, ToolFile } from './content-schema.js';
+import { ContentProblems, type ContentProblem } from './content-problems.js';
+import { loadSearchVocabulary } from './search-vocabulary-content.js';
+import { BY_INDEX, checkSchema, exists, fieldName, readYaml, type YamlFile } from './yaml-file.js';
+import { checkSchoolFacts, checkTags, checkVocabulary, indexVocabularies } from './school-content.js';
 
-export interface ContentProblem {
-  file: string;
-  record: string | null;
-  field: string | null;
-  message: string;
-  /** The line of the file the problem is on, from 1, where it can be told. */
-  line?: number;
-}
-
-export type LoadResult = { ok: true; dataset: Dataset; files: number } | { ok: false; problems: ContentProblem[] };
-
-export class ContentProblems {
-  readonly list: ContentProblem[] = [];
-  add(file: string, record: string | null, field: string | null, message: string, line?: number): void {
-    this.list.push({ file, record, field, message, ...(line !== undefined ? { line } : {}) });
-  }
-}
-
-export function formatProblem(p: ContentProblem): string {
-  const where = [p.record ? `record "${p.record}"` : null, p.field ? `field ${p.field}` : null].filter(Boolean).join(', ');
-  return `${p.file}${p.line !== undefined ? `:${p.line}` : ''}${where ? `: ${where}` : ''}: ${p.message}`;
-}
-
-/** A parsed content file: its value, and where in the text a value stands. */
-interface YamlFile {
-  value: unknown;
-  /** The line (from 1) of the value at `path`, or of its nearest parent that exists. */
-  lineOf(path: ReadonlyArray<string | number>): number | undefined;
-}
+/** `notes`: what the import changed on its own (bidirectional controls removed), to be reported. */
+export type LoadResult = { ok: true; dataset: Dataset; files: number; notes: ContentProblem[] } | { ok: false; problems: ContentProblem[] };
 
 /** Loads `dir` (the folder holding categories.yaml, tools/ and collections/). */
 export async function loadContent(dir: string): Promise<LoadResult> {
@@ -51,19 +25,28 @@ export async function loadContent(dir: string): Promise<LoadResult> {
   const rel = (file: string) => path.relative(process.cwd(), file) || file;
 
   const categoriesFile = path.join(dir, 'categories.yaml');
-  const rawCategories = await readYaml(categoriesFile, rel(categoriesFile), problems);
+  const rawCategories = await readYaml(categoriesFile, rel(categoriesFile), problems, BY_INDEX);
   const categories = rawCategories === undefined ? [] : (checkSchema<CategoryRecord[]>(CategoryFile, rawCategories, rel(categoriesFile), null, problems) ?? []);
 
   const synonymsFile = path.join(dir, 'synonyms.yaml');
   const synonyms = await loadSynonyms(synonymsFile, rel(synonymsFile), problems);
+  const searchVocabularyFile = path.join(dir, 'search-vocabulary.yaml');
+  const searchVocabulary = await loadSearchVocabulary(searchVocabularyFile, rel(searchVocabularyFile), problems);
+
+  const levels = await loadVocabulary<LevelEntry>(path.join(dir, 'levels.yaml'), LevelsFile, rel, problems);
+  const subjects = await loadVocabulary<SubjectEntry>(path.join(dir, 'subjects.yaml'), SubjectsFile, rel, problems);
+  const vocabularies = { levels, subjects };
+  const indexes = indexVocabularies(vocabularies);
 
   const tools: Array<{ file: string; record: ToolRecord }> = [];
   for (const file of await yamlFiles(path.join(dir, 'tools'), problems, rel)) {
-    const raw = await readYaml(file, rel(file), problems);
-    if (raw === undefined) continue;
     const slug = path.basename(file, '.yaml');
+    const raw = await readYaml(file, rel(file), problems, slug);
+    if (raw === undefined) continue;
     const record = checkSchema<ToolRecord>(ToolFile, raw, rel(file), slug, problems);
     if (record === undefined) continue;
+    checkSchoolFacts(record, indexes, rel(file), problems, raw.lineOf);
+    checkTags(record, indexes, rel(file), problems, raw.lineOf);
     // Fields the link checker adds: a file that was never checked has none of them.
     record.links_checked_at ??= null;
     record.link_status ??= null;
@@ -75,9 +58,9 @@ export async function loadContent(dir: string): Promise<LoadResult> {
 
   const collections: Array<{ file: string; record: CollectionRecord }> = [];
   for (const file of await yamlFiles(path.join(dir, 'collections'), problems, rel)) {
-    const raw = await readYaml(file, rel(file), problems);
-    if (raw === undefined) continue;
     const slug = path.basename(file, '.yaml');
+    const raw = await readYaml(file, rel(file), problems, slug);
+    if (raw === undefined) continue;
     const record = checkSchema<CollectionRecord>(CollectionFile, raw, rel(file), slug, problems);
     if (record && canonicalDates(record, ['created_at', 'updated_at'], rel(file), problems)) collections.push({ file: rel(file), record });
   }
@@ -86,9 +69,24 @@ export async function loadContent(dir: string): Promise<LoadResult> {
   if (problems.list.length > 0) return { ok: false, problems: problems.list };
   return {
     ok: true,
-    files: 1 + tools.length + collections.length + (synonyms === EMPTY_SYNONYMS ? 0 : 1),
-    dataset: { categories, tools: tools.map((t) => t.record), collections: collections.map((c) => c.record), synonyms },
+    notes: problems.notes,
+    files: 1 + tools.length + collections.length + (synonyms === EMPTY_SYNONYMS ? 0 : 1) + (levels.length > 0 ? 1 : 0) + (subjects.length > 0 ? 1 : 0) + (searchVocabulary === EMPTY_SEARCH_VOCABULARY ? 0 : 1),
+    dataset: { categories, tools: tools.map((t) => t.record), collections: collections.map((c) => c.record), synonyms, vocabularies, searchVocabulary },
   };
+}
+
+/**
+ * content/levels.yaml or content/subjects.yaml: optional (a directory without them has no
+ * school vocabulary, and then any level or subject a tool names is refused).
+ */
+async function loadVocabulary<E extends LevelEntry | SubjectEntry>(file: string, schema: TSchema, rel: (f: string) => string, problems: ContentProblems): Promise<E[]> {
+  if (!(await exists(file))) return [];
+  const yaml = await readYaml(file, rel(file), problems, BY_INDEX);
+  if (yaml === undefined) return [];
+  const entries = checkSchema<E[]>(schema, yaml, rel(file), null, problems);
+  if (entries === undefined) return [];
+  checkVocabulary(rel(file), entries, problems);
+  return entries;
 }
 
 /** Rewrites the record's dates (null ones aside) in canonical form; false (with a problem) for an impossible date. */
@@ -145,70 +143,6 @@ async function yamlFiles(dir: string, problems: ContentProblems, rel: (f: string
   }
 }
 
-/**
- * The largest content file read (the biggest bundled one is under 20 kB): a bigger one is a
- * problem naming it, not an import that runs out of memory parsing it.
- */
-export const MAX_CONTENT_FILE_BYTES = 4 * 1024 * 1024;
-
-async function readYaml(file: string, shown: string, problems: ContentProblems): Promise<YamlFile | undefined> {
-  let text: string;
-  try {
-    const { size } = await stat(file);
-    if (size > MAX_CONTENT_FILE_BYTES) {
-      problems.add(shown, null, null, `is ${(size / 1024 / 1024).toFixed(1)} MiB; a content file has at most ${MAX_CONTENT_FILE_BYTES / 1024 / 1024} MiB (one file per tool or collection)`);
-      return undefined;
-    }
-    text = await readFile(file, 'utf8');
-  } catch (err) {
-    problems.add(shown, null, null, `cannot read: ${(err as Error).message}`);
-    return undefined;
-  }
-  const lines = new LineCounter();
-  const doc = YAML.parseDocument(text, { uniqueKeys: true, schema: 'core', prettyErrors: true, lineCounter: lines });
-  if (doc.errors.length > 0) {
-    for (const e of doc.errors) problems.add(shown, null, null, `invalid YAML: ${e.message.split('\n')[0]}`, e.linePos?.[0].line);
-    return undefined;
-  }
-  return {
-    value: normalizeStrings(doc.toJS()),
-    lineOf(at) {
-      for (let depth = at.length; depth >= 0; depth--) {
-        const node = doc.getIn(at.slice(0, depth), true) as { range?: [number, number, number] } | undefined;
-        if (node?.range) return lines.linePos(node.range[0]).line;
-      }
-      return undefined;
-    },
-  };
-}
-
-/** NFC everywhere, zero-width and control characters out, block scalars trimmed. */
-function normalizeStrings(value: unknown): unknown {
-  if (typeof value === 'string') return normalizeText(value).trim();
-  if (Array.isArray(value)) return value.map(normalizeStrings);
-  if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = normalizeStrings(v);
-    return out;
-  }
-  return value;
-}
-
-function checkSchema<T>(schema: TSchema, yaml: YamlFile, file: string, record: string | null, problems: ContentProblems): T | undefined {
-  const value = yaml.value;
-  if (Value.Check(schema, value)) return value as T;
-  const seen = new Set<string>();
-  for (const error of Value.Errors(schema, value)) {
-    const field = fieldName(error.path);
-    if ([...seen].some((s) => field.startsWith(s))) continue; // one message per field, parents first
-    seen.add(field);
-    const recordName = record ?? recordFromPath(value, error.path);
-    const at = error.path.split('/').slice(1).map((p) => (/^\d+$/.test(p) ? Number(p) : p.replaceAll('~1', '/').replaceAll('~0', '~')));
-    problems.add(file, recordName, field || null, describe(error), yaml.lineOf(at));
-  }
-  return undefined;
-}
-
 export const EMPTY_SYNONYMS: SynonymSet = Object.freeze({ families: [], equivalents: [], expansions: [] });
 /** Most words (stop words aside) in one expression: a word or a short phrase, not a sentence. */
 const MAX_EXPRESSION_WORDS = 6;
@@ -219,7 +153,7 @@ const MAX_EXPRESSION_WORDS = 6;
  */
 async function loadSynonyms(file: string, shown: string, problems: ContentProblems): Promise<SynonymSet> {
   if (!(await exists(file))) return EMPTY_SYNONYMS;
-  const yaml = await readYaml(file, shown, problems);
+  const yaml = await readYaml(file, shown, problems, null);
   if (yaml === undefined) return EMPTY_SYNONYMS;
   const raw = checkSchema<{ families?: string[][]; equivalents?: string[][]; expansions?: Record<string, string[]> }>(SynonymsFile, yaml, shown, null, problems);
   if (raw === undefined) return EMPTY_SYNONYMS;
@@ -262,43 +196,6 @@ async function loadSynonyms(file: string, shown: string, problems: ContentProble
 
 function onlyStopWords(expression: string): boolean {
   return tokenize(expression).every((t) => isStopWord(t.word));
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await stat(file);
-    return true;
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
-    throw err;
-  }
-}
-
-function fieldName(pointer: string): string {
-  return pointer.split('/').slice(1).map((p) => (/^\d+$/.test(p) ? `[${p}]` : `.${p}`)).join('').replace(/^\./, '');
-}
-
-function recordFromPath(value: unknown, pointer: string): string | null {
-  const index = /^\/(\d+)/.exec(pointer)?.[1];
-  if (index === undefined || !Array.isArray(value)) return null;
-  const item = value[Number(index)] as { slug?: unknown } | undefined;
-  return typeof item?.slug === 'string' ? item.slug : `#${Number(index) + 1}`;
-}
-
-/** The values an enum (a union of literals, possibly nullable) allows: `ok, broken, null`. */
-function literalsOf(schema: { anyOf?: unknown[]; const?: unknown; type?: unknown }): unknown[] {
-  if (!schema.anyOf) return [];
-  const values = (schema.anyOf as Array<typeof schema>).flatMap((s) => (s.const !== undefined ? [s.const] : s.type === 'null' ? ['null'] : literalsOf(s)));
-  return values.length > 0 && values.some((v) => v !== 'null') ? values : [];
-}
-
-function describe(error: ValueError): string {
-  const literals = literalsOf(error.schema as { anyOf?: unknown[] });
-  if (literals && literals.length > 0) return `must be one of ${literals.join(', ')} (got ${JSON.stringify(error.value)})`;
-  if (error.message.startsWith('Expected string to match')) return `has the wrong format (got ${JSON.stringify(error.value)})`;
-  if (error.message === 'Unexpected property') return 'is not a known field';
-  if (error.message.startsWith('Expected required property')) return 'is missing';
-  return `${error.message.charAt(0).toLowerCase()}${error.message.slice(1)}${typeof error.value === 'string' ? ` (has ${[...error.value].length} characters)` : ''}`;
 }
 
 const normalizeUrl = (url: string) => url.toLowerCase().replace(/^https:\/\/(www\.)?/, '').replace(/\/+$/, '');

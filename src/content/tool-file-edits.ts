@@ -10,6 +10,7 @@ import { rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import YAML, { isMap, isScalar, type Node, type Pair } from 'yaml';
+import { MAX_ALIAS_COUNT } from './yaml-file.js';
 
 /** A value to set; `undefined` removes the field. */
 export type FieldValue = string | number | null | Record<string, unknown> | undefined;
@@ -53,14 +54,14 @@ export function setFields(text: string, fields: Record<string, FieldValue>, afte
   for (const edit of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
   if (!out.endsWith('\n')) out += '\n';
 
-  const expected = doc.toJS() as Record<string, unknown>;
+  const expected = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as Record<string, unknown>;
   for (const [key, value] of Object.entries(fields)) {
     if (value === undefined) delete expected[key];
     else expected[key] = value;
   }
   const check = YAML.parseDocument(out, { schema: 'core' });
   // (Key order aside: isDeepStrictEqual does not compare it.)
-  if (check.errors.length > 0 || !isDeepStrictEqual(check.toJS(), expected)) {
+  if (check.errors.length > 0 || !isDeepStrictEqual(check.toJS({ maxAliasCount: MAX_ALIAS_COUNT }), expected)) {
     throw new Error(`editing ${Object.keys(fields).join(', ')} would change more than those fields; the file was left as it was`);
   }
   return out;
@@ -92,7 +93,10 @@ function renderField(key: string, value: Exclude<FieldValue, undefined>): string
 
 /**
  * Writes `data` to `file` through a temporary file in the same folder and a rename, so a
- * reader (or a crash) never sees half a file.
+ * reader (or a crash) never sees half a file. The temporary file is `.<name>.<random>.tmp`:
+ * if the process is killed before the rename, what it leaves is a dot-file, which the
+ * content loader skips and .gitignore ignores (`.*.tmp`), never something that looks like
+ * content.
  */
 export async function writeFileAtomically(file: string, data: string | Buffer): Promise<void> {
   const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);

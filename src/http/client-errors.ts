@@ -9,9 +9,9 @@
  */
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { PROBLEM_TYPE } from './problem-reply.js';
-import { MESSAGES, negotiateLanguage, type Lang, type Text } from './messages.js';
-import { problemBody, type ProblemCode } from './problems.js';
+import { PROBLEM_TYPE } from '../web/problem-reply.js';
+import { MESSAGES, negotiateLanguage, type Lang, type Text } from '../directory/messages.js';
+import { problemBody, type ProblemCode } from '../directory/problems.js';
 
 export interface ClientErrorDependencies {
   /** Headers every response carries, as [name, value, name, value, …]. */

@@ -22,53 +22,13 @@ import proxyAddr from '@fastify/proxy-addr';
 import type { Config } from '../config.js';
 import type { LiveDirectory } from '../live-directory.js';
 import { clientKey } from '../rate-limit/client-key.js';
-import type { RateDecision, RateLimiter } from '../rate-limit/rate-limiter.js';
-import { rawBaseUrl } from './request-context.js';
-import { negotiateLanguage } from './messages.js';
-import { isUnlimited, problemBase, problemHeaders, rateLimitedBody, retryAfter } from './problem-reply.js';
-import { cachedBody, cachedHeaders, negotiate, type CachedResponse, type Outcome } from './cached-response.js';
+import { retryAfter, type RateDecision, type RateLimiter } from '../rate-limit/rate-limiter.js';
+import { badHostCount, rawBaseUrl } from '../directory/public-base.js';
+import { negotiateLanguage } from '../directory/messages.js';
+import { isUnlimited, problemBase, problemHeaders, rateLimitedBody } from '../web/problem-reply.js';
+import { cachedBody, cachedHeaders, negotiate, type CachedResponse, type Outcome } from '../web/cached-response.js';
+import { httpRevision, type RememberedResponses } from '../web/revision-state.js';
 
-/** Bounds on what one revision remembers; past either, it starts again from empty. */
-const MAX_REMEMBERED = 20_000;
-const MAX_REMEMBERED_BYTES = 32 * 1024 * 1024;
-/** Longer request keys (a URL near the 16 kB header bound) are answered by Fastify each time. */
-export const MAX_REMEMBERED_KEY = 2048;
-/** What a map entry costs besides its key and body: the entry, the string header, the slot. */
-const ENTRY_OVERHEAD = 256;
-
-/** Raw request key → the cached response Fastify sent for it, within one revision. */
-export class RememberedResponses {
-  private readonly map = new Map<string, CachedResponse>();
-  /**
-   * Bytes these entries may keep alive: keys (two bytes a character, the worst case) and
-   * bodies with their compressed variants, which the response cache may already have let go.
-   */
-  private bytes = 0;
-
-  get(key: string): CachedResponse | undefined {
-    return this.map.get(key);
-  }
-
-  set(key: string, entry: CachedResponse): void {
-    if (key.length > MAX_REMEMBERED_KEY || this.map.has(key)) return;
-    const cost = key.length * 2 + entry.body.length * 2 + ENTRY_OVERHEAD; // room for br and gzip
-    if (this.map.size >= MAX_REMEMBERED || this.bytes + cost > MAX_REMEMBERED_BYTES) {
-      this.map.clear();
-      this.bytes = 0;
-    }
-    this.map.set(key, entry);
-    this.bytes += cost;
-  }
-
-  get size(): number {
-    return this.map.size;
-  }
-
-  /** What the entries are counted as keeping alive, in bytes (never above 32 MiB). */
-  get retainedBytes(): number {
-    return this.bytes;
-  }
-}
 
 export interface FastPathDependencies {
   config: Config;
@@ -166,9 +126,10 @@ export function createFastPath(deps: FastPathDependencies): FastPath | null {
   return {
     handle(req, res, next) {
       // A request with a body is left to Fastify, which knows how to refuse or drain it.
+      // And one without exactly one Host, which Fastify counts and refuses (app.ts).
       if ((req.method !== 'GET' && req.method !== 'HEAD') ||
-        req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined) return next(req, res);
-      const entry = directory.current.remembered.get(keyOf(req));
+        req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined || badHostCount(req) !== null) return next(req, res);
+      const entry = httpRevision(directory.current).remembered.get(keyOf(req));
       if (limiter === null) return entry === undefined ? next(req, res) : write(req, res, entry, null);
       // Every GET and HEAD is counted here, once: a refusal is answered at once (a flood of
       // them costs what a cached read costs), and Fastify reuses the decision of the others.

@@ -5,8 +5,7 @@
  * text) is built once, when the app starts; `createDirectoryServer` only binds it to a
  * fresh McpServer, which the SDK asks for per request (stateless serving).
  */
-import { McpServer, ResourceNotFoundError, ResourceTemplate, fromJsonSchema, type CallToolResult, type StandardSchemaWithJSON } from '@modelcontextprotocol/server';
-import { Type, type TSchema } from '@sinclair/typebox';
+import { McpServer, ResourceNotFoundError, ResourceTemplate, type CallToolResult } from '@modelcontextprotocol/server';
 import {
   categoryListBody,
   collectionDetailBody,
@@ -16,17 +15,36 @@ import {
   resolveTool,
   toolDetailBody,
   toolsPage,
-} from '../http/directory-queries.js';
-import { negotiateLanguage, type Lang } from '../http/messages.js';
-import { ProblemError, problemBody } from '../http/problems.js';
-import type { RawQuery } from '../http/query-parameters.js';
-import { mediaBaseOf, type License } from '../http/representations.js';
-import { parseToolsQuery } from '../http/tools-query.js';
+} from '../directory/directory-queries.js';
+import { negotiateLanguage, type Lang } from '../directory/messages.js';
+import { ProblemError, problemBody } from '../directory/problems.js';
+import type { RawQuery } from '../directory/query-parameters.js';
+import { mediaBaseOf, type License } from '../directory/representations.js';
+import { parseToolsQuery } from '../directory/tools-query.js';
+import { SCHOOL_PARAMETERS } from '../directory/school-parameters.js';
+import { levelListBody, subjectListBody } from '../directory/school-queries.js';
 import type { LiveDirectory } from '../live-directory.js';
-import { CategoryList } from '../schemas/categories.js';
-import { CollectionDetail, CollectionList } from '../schemas/collections.js';
-import { ToolDetail, ToolList } from '../schemas/tools.js';
-import { outline } from './output-schemas.js';
+import { argumentNames, inputs, outputs, prompts, type SearchArgs } from './tool-schemas.js';
+
+/** The names of the tools and prompts: the only ones a request may name (mcp/request-check.ts). */
+export const TOOL_NAMES = ['search_tools', 'get_tool', 'list_collections', 'get_collection', 'list_categories', 'list_levels', 'list_subjects'] as const;
+export const PROMPT_NAMES = ['recommander_des_outils', 'composer_une_boite_a_outils'] as const;
+const [SEARCH_TOOLS, GET_TOOL, LIST_COLLECTIONS, GET_COLLECTION, LIST_CATEGORIES, LIST_LEVELS, LIST_SUBJECTS] = TOOL_NAMES;
+const [RECOMMEND, TOOLKIT] = PROMPT_NAMES;
+
+/** The arguments each tool takes, as its input schema lists them (checked before the SDK: mcp/request-check.ts). */
+export const TOOL_ARGUMENTS: Readonly<Record<(typeof TOOL_NAMES)[number], readonly string[]>> = {
+  [SEARCH_TOOLS]: argumentNames.search,
+  [GET_TOOL]: argumentNames.slug,
+  [LIST_COLLECTIONS]: argumentNames.kind,
+  [GET_COLLECTION]: argumentNames.slug,
+  [LIST_CATEGORIES]: argumentNames.none,
+  [LIST_LEVELS]: argumentNames.none,
+  [LIST_SUBJECTS]: argumentNames.none,
+};
+
+/** Completion callbacks by variable name, in an object without a prototype: `toString` is no variable. */
+const completions = <T extends object>(callbacks: T): T => Object.assign(Object.create(null) as T, callbacks);
 
 /** Agents pay per token: 10 tools a page by default, 25 at most (REST: 30 and 100). */
 export const MCP_PAGING = { perPage: 10, maxPerPage: 25 };
@@ -53,58 +71,10 @@ const INSTRUCTIONS =
 
 const ANNOTATIONS = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 
-/** TypeBox schemas are JSON Schema; the SDK takes them through its own validator (compiled here, once). */
-const schema = <T = Record<string, unknown>>(s: TSchema | Record<string, unknown>) => fromJsonSchema<T>(s as never) as StandardSchemaWithJSON<T, T>;
-
-const Slug = Type.String({ description: 'The slug, e.g. "chatgpt"' });
-
-const SearchInput = Type.Object({
-  q: Type.Optional(Type.String({ description: 'French words or a sentence, e.g. "quiz", "corriger des copies"' })),
-  category: Type.Optional(Type.String({ description: 'Slug(s) from list_categories; "a,b" = any' })),
-  pricing: Type.Optional(Type.String({ description: 'free, freemium, paid or enterprise; "a,b" = any' })),
-  has_education_pricing: Type.Optional(Type.Boolean({ description: 'true: only tools with an education offer' })),
-  updated_since: Type.Optional(Type.String({ description: 'RFC 3339, e.g. 2026-11-01T00:00:00Z' })),
-  sort: Type.Optional(Type.String({ description: 'name, -updated_at or -created_at' })),
-  page: Type.Optional(Type.Integer({ description: 'From 1' })),
-  per_page: Type.Optional(Type.Integer({ description: '10 by default, at most 25' })),
-});
-type SearchArgs = Record<string, string | number | boolean | string[] | undefined>;
-
-const inputs = {
-  search: schema<SearchArgs>(SearchInput),
-  slug: schema<{ slug: string }>(Type.Object({ slug: Slug })),
-  kind: schema<{ kind?: string }>(Type.Object({ kind: Type.Optional(Type.String({ description: 'top (best tools for a task) or stack (tools for a persona)' })) })),
-  none: schema(Type.Object({})),
-};
-
-const outputs = {
-  search: schema(outline(ToolList, 3)),
-  tool: schema(outline(ToolDetail, 2)),
-  collections: schema(outline(CollectionList, 3)),
-  collection: schema(outline(CollectionDetail, 2)),
-  categories: schema(outline(CategoryList, 2)),
-};
-
-const prompts = {
-  recommend: schema<{ besoin: string; public?: string; budget?: string }>(
-    Type.Object({
-      besoin: Type.String({ description: 'Le besoin, en une phrase (ex. « corriger des copies plus vite »)' }),
-      public: Type.Optional(Type.String({ description: 'Pour qui (ex. « collège », « formateurs »)' })),
-      budget: Type.Optional(Type.String({ description: 'gratuit, freemium, payant…' })),
-    }),
-  ),
-  toolkit: schema<{ profil: string; contexte?: string }>(
-    Type.Object({
-      profil: Type.String({ description: 'Le profil (ex. « professeur de lettres », « documentaliste »)' }),
-      contexte: Type.Optional(Type.String({ description: 'Contraintes ou priorités (ex. « RGPD », « sans compte élève »)' })),
-    }),
-  ),
-};
-
 /** The arguments of search_tools as the query string GET /tools reads, so one parser checks both. */
 export function searchArgumentsAsQuery(args: SearchArgs): RawQuery {
   const raw: RawQuery = {};
-  for (const name of ['q', 'category', 'pricing', 'has_education_pricing', 'updated_since', 'sort', 'page', 'per_page']) {
+  for (const name of ['q', 'category', 'pricing', 'has_education_pricing', 'updated_since', 'sort', 'page', 'per_page', ...SCHOOL_PARAMETERS]) {
     const value = args[name];
     if (value === undefined || value === null) continue;
     raw[name] = Array.isArray(value) ? value.join(',') : String(value);
@@ -182,7 +152,7 @@ export function createDirectoryServerFactory(options: DirectoryServerOptions): (
 
     if (wants('tools')) {
       server.registerTool(
-        'search_tools',
+        SEARCH_TOOLS,
         {
           title: 'Rechercher des outils',
           description:
@@ -192,11 +162,15 @@ export function createDirectoryServerFactory(options: DirectoryServerOptions): (
           outputSchema: outputs.search,
           annotations: ANNOTATIONS,
         },
-        (args) => answer(refusals, () => toolsPage(directory.current.model, parseToolsQuery(searchArgumentsAsQuery(args), MCP_PAGING), base, license)),
+        (args) =>
+          answer(refusals, () => {
+            const model = directory.current.model;
+            return toolsPage(model, parseToolsQuery(searchArgumentsAsQuery(args), model.school, MCP_PAGING), base, license);
+          }),
       );
 
       server.registerTool(
-        'get_tool',
+        GET_TOOL,
         {
           title: 'Fiche d’un outil',
           description: 'Full detail of one tool by slug (from search_tools or a collection): description, pricing, education offer, platforms.',
@@ -212,7 +186,7 @@ export function createDirectoryServerFactory(options: DirectoryServerOptions): (
       );
 
       server.registerTool(
-        'list_collections',
+        LIST_COLLECTIONS,
         {
           title: 'Sélections éditoriales',
           description: 'Editorial selections: kind "top" = best tools for a task ("créer des quiz"), "stack" = a persona\'s toolkit ("professeur de lettres").',
@@ -224,7 +198,7 @@ export function createDirectoryServerFactory(options: DirectoryServerOptions): (
       );
 
       server.registerTool(
-        'get_collection',
+        GET_COLLECTION,
         {
           title: 'Une sélection et ses outils',
           description: 'One collection by slug: its tools in editorial order, with the editor’s notes.',
@@ -240,7 +214,7 @@ export function createDirectoryServerFactory(options: DirectoryServerOptions): (
       );
 
       server.registerTool(
-        'list_categories',
+        LIST_CATEGORIES,
         {
           title: 'Catégories',
           description: 'The categories with their tool counts; their slugs filter search_tools.',
@@ -250,6 +224,30 @@ export function createDirectoryServerFactory(options: DirectoryServerOptions): (
         },
         () => answer(refusals, () => categoryListBody(directory.current.model, base, license)),
       );
+
+      server.registerTool(
+        LIST_LEVELS,
+        {
+          title: 'Niveaux scolaires',
+          description: 'School levels (maternelle … adultes) with the aliases search_tools accepts for level (6e, cycle 3, P4, cégep) and ages.',
+          inputSchema: inputs.none,
+          outputSchema: outputs.levels,
+          annotations: ANNOTATIONS,
+        },
+        () => answer(refusals, () => levelListBody(directory.current.model, license)),
+      );
+
+      server.registerTool(
+        LIST_SUBJECTS,
+        {
+          title: 'Disciplines',
+          description: 'School subjects with the aliases search_tools accepts for subject (hg, maths, anglais, snt).',
+          inputSchema: inputs.none,
+          outputSchema: outputs.subjects,
+          annotations: ANNOTATIONS,
+        },
+        () => answer(refusals, () => subjectListBody(directory.current.model, license)),
+      );
     }
 
     if (wants('resources')) {
@@ -258,7 +256,7 @@ export function createDirectoryServerFactory(options: DirectoryServerOptions): (
         'tool',
         new ResourceTemplate(`${RESOURCE_SCHEME}://tools/{slug}`, {
           list: undefined,
-          complete: { slug: (value) => completeSlugs(directory.current.model.toolIndex.keys(), value) },
+          complete: completions({ slug: (value: string) => completeSlugs(directory.current.model.toolIndex.keys(), value) }),
         }),
         { title: 'Fiche d’un outil', description: 'One tool, as get_tool returns it', mimeType: 'application/json' },
         (uri, variables) =>
@@ -279,7 +277,7 @@ export function createDirectoryServerFactory(options: DirectoryServerOptions): (
               mimeType: 'application/json',
             })),
           }),
-          complete: { slug: (value) => completeSlugs(directory.current.model.collectionIndex.keys(), value) },
+          complete: completions({ slug: (value: string) => completeSlugs(directory.current.model.collectionIndex.keys(), value) }),
         }),
         { title: 'Sélection éditoriale', description: 'One collection with its tools, as get_collection returns it', mimeType: 'application/json' },
         (uri, variables) =>
@@ -306,7 +304,7 @@ export function createDirectoryServerFactory(options: DirectoryServerOptions): (
 
     if (wants('prompts')) {
       server.registerPrompt(
-        'recommander_des_outils',
+        RECOMMEND,
         { title: 'Recommander des outils pour un besoin', description: 'Trouver et comparer des outils du répertoire pour un besoin pédagogique', argsSchema: prompts.recommend },
         ({ besoin, public: audience, budget }) => ({
           messages: [
@@ -327,7 +325,7 @@ export function createDirectoryServerFactory(options: DirectoryServerOptions): (
       );
 
       server.registerPrompt(
-        'composer_une_boite_a_outils',
+        TOOLKIT,
         { title: 'Composer une boîte à outils pour un profil', description: 'Une sélection d’outils pour un profil d’enseignant ou de formateur', argsSchema: prompts.toolkit },
         ({ profil, contexte }) => ({
           messages: [

@@ -12,11 +12,11 @@ import { createMcpHandler } from '@modelcontextprotocol/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { clientKey } from '../rate-limit/client-key.js';
-import type { RateDecision, RateLimiter } from '../rate-limit/rate-limiter.js';
-import { MESSAGES, negotiateLanguage } from '../http/messages.js';
-import { retryAfter } from '../http/problem-reply.js';
-import { baseUrlOf } from '../http/request-context.js';
-import { createDirectoryServerFactory, SURFACE_HEADER, surfaceOf, type DirectoryServerOptions } from './directory-server.js';
+import { retryAfter, type RateDecision, type RateLimiter } from '../rate-limit/rate-limiter.js';
+import { MESSAGES, negotiateLanguage, type Lang } from '../directory/messages.js';
+import { baseUrlOf } from '../directory/public-base.js';
+import { createDirectoryServerFactory, PROMPT_NAMES, SURFACE_HEADER, surfaceOf, TOOL_ARGUMENTS, TOOL_NAMES, type DirectoryServerOptions } from './directory-server.js';
+import { invalidParamsError, parameterErrors } from './request-check.js';
 
 export const MCP_PATH = '/mcp';
 export const MCP_PATHS = new Set([MCP_PATH, `${MCP_PATH}/`]);
@@ -51,12 +51,49 @@ function rpcError(reply: FastifyReply, status: number, code: number, message: st
     .send(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } }));
 }
 
-/** How many JSON-RPC requests a body holds (notifications and responses are not requests); an unreadable body is one. */
-export function requestCount(parsed: unknown): number {
-  const isRequest = (m: unknown) => typeof m === 'object' && m !== null && 'method' in m && 'id' in m;
-  if (Array.isArray(parsed)) return parsed.filter(isRequest).length;
-  if (typeof parsed === 'object' && parsed !== null && 'method' in parsed && !('id' in parsed)) return 0;
-  return 1;
+const isRequest = (m: unknown): m is Record<string, unknown> => typeof m === 'object' && m !== null && !Array.isArray(m) && 'method' in m && 'id' in m;
+
+/**
+ * How many counts a POST costs: one, whatever it holds (a notification, a response, an
+ * unreadable or oversized body: each is work for the server), and one per request in a
+ * batch of several.
+ */
+export function postCost(parsed: unknown): number {
+  if (!Array.isArray(parsed)) return 1;
+  return Math.max(1, parsed.filter(isRequest).length);
+}
+
+const KNOWN_NAMES = { tools: TOOL_NAMES, prompts: PROMPT_NAMES, toolArguments: TOOL_ARGUMENTS };
+
+/**
+ * The requests of a body whose parameters are refused (mcp/request-check.ts), answered
+ * here, and what is left for the SDK: the body itself, a batch without them, or nothing.
+ */
+function screenParameters(parsed: unknown, problemBase: string, lang: Lang): { answers: object[]; rest: unknown } {
+  const answers: object[] = [];
+  const keep = (m: unknown) => {
+    if (!isRequest(m)) return true;
+    const errors = parameterErrors(m, KNOWN_NAMES);
+    if (errors.length === 0) return true;
+    answers.push(invalidParamsError(m.id, errors, problemBase, lang));
+    return false;
+  };
+  if (Array.isArray(parsed)) {
+    const rest = parsed.filter(keep);
+    return { answers, rest: rest.length === 0 ? undefined : rest };
+  }
+  return { answers, rest: keep(parsed) ? parsed : undefined };
+}
+
+/** The JSON-RPC messages of an SDK answer, sent as JSON or as server-sent events. */
+async function messagesOf(response: Response): Promise<unknown[]> {
+  if (response.body === null) return [];
+  const text = await response.text();
+  if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
+    return text.split('\n').filter((line) => line.startsWith('data:')).map((line) => JSON.parse(line.slice(5)));
+  }
+  const body: unknown = text === '' ? [] : JSON.parse(text);
+  return Array.isArray(body) ? body : [body];
 }
 
 /** Counts `n` requests for `key`; the first refusal, or the last decision. */
@@ -81,7 +118,7 @@ export function mcpRoute(app: FastifyInstance, options: McpRouteOptions): void {
   });
   app.addHook('onClose', () => handler.close());
 
-  /** The rate limit, counted per JSON-RPC request; false when the answer was a 429. */
+  /** Counts `count` hits for the client; false when the answer was a 429. */
   async function admitted(request: FastifyRequest, reply: FastifyReply, count: number): Promise<boolean> {
     if (limiter === null || count === 0) return true;
     let decision: RateDecision | null;
@@ -103,10 +140,42 @@ export function mcpRoute(app: FastifyInstance, options: McpRouteOptions): void {
     return false;
   }
 
+  /** The request handed to the SDK, on the base of absolute links, which the tools put in what they return. */
+  function sdkRequest(request: FastifyRequest, parsed: unknown, body?: Buffer): Request {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (value === undefined || DROPPED_HEADERS.has(name)) continue;
+      headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    }
+    headers.set(SURFACE_HEADER, surfaceOf(typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as { method?: unknown }).method : undefined));
+    return new Request(`${baseUrlOf(request, config.publicBaseUrl)}${MCP_PATH}`, {
+      method: 'POST',
+      headers,
+      ...(parsed === undefined && body !== undefined ? { body: new Uint8Array(body) } : {}),
+    });
+  }
+
+  async function sendResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+    reply.code(response.status).header('cache-control', 'no-store');
+    for (const [name, value] of response.headers) if (!OWN_HEADERS.has(name)) reply.header(name, value);
+    if (response.body === null) return reply.send();
+    if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
+      // 2025-era clients get SSE even for one answer: nothing may buffer it (spec, "Streamable HTTP").
+      reply.header('x-accel-buffering', 'no');
+      return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
+    }
+    return reply.send(Buffer.from(await response.arrayBuffer()));
+  }
+
   void app.register(async (scope) => {
     // The SDK reads the JSON itself, so a malformed body gets JSON-RPC's parse error, not a problem.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MCP_BODY_LIMIT }, (_request, body, done) => done(null, body));
+    // Every request to /mcp is counted once before its body is read, so neither a
+    // notification nor a body refused as too large or unreadable is free.
+    scope.addHook('onRequest', async (request, reply) => {
+      if (!(await admitted(request, reply, 1))) return reply;
+    });
     scope.setErrorHandler((error, _request, reply) => {
       const status = (error as { statusCode?: number }).statusCode;
       if (status === 413) return rpcError(reply, 413, INVALID_REQUEST, `The request body is larger than ${MCP_BODY_LIMIT / 1024} KiB.`);
@@ -119,7 +188,6 @@ export function mcpRoute(app: FastifyInstance, options: McpRouteOptions): void {
       url: MCP_PATH,
       schema: { hide: true },
       handler: async (request, reply) => {
-        if (!(await admitted(request, reply, 1))) return reply;
         // Stateless: there is no stream to open and no session to end (spec, "Streamable HTTP").
         reply.header('allow', MCP_ALLOWED_METHODS);
         return rpcError(reply, 405, SERVER_ERROR, `${request.method} is not allowed: this MCP server is stateless; send JSON-RPC requests with POST.`);
@@ -139,31 +207,24 @@ export function mcpRoute(app: FastifyInstance, options: McpRouteOptions): void {
       } catch {
         parsed = undefined; // the SDK answers the parse error from the raw bytes
       }
-      if (!(await admitted(request, reply, requestCount(parsed)))) return reply;
+      // Counted once already (onRequest); a batch of several requests costs one each.
+      if (!(await admitted(request, reply, postCost(parsed) - 1))) return reply;
 
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(request.headers)) {
-        if (value === undefined || DROPPED_HEADERS.has(name)) continue;
-        headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+      // Bad parameters and names that are not this server's own are answered here (-32602).
+      const screened = parsed === undefined ? { answers: [], rest: undefined } : screenParameters(parsed, options.problemBase, negotiateLanguage(request.headers['accept-language']));
+      if (screened.answers.length > 0) {
+        const rest = screened.rest === undefined ? null : await handler.fetch(sdkRequest(request, screened.rest), { parsedBody: screened.rest });
+        if (rest !== null && rest.status !== 200 && rest.status !== 202) return sendResponse(reply, rest);
+        const answers = [...screened.answers, ...(rest === null ? [] : await messagesOf(rest))];
+        return reply
+          .code(200)
+          .header('content-type', 'application/json; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(JSON.stringify(Array.isArray(parsed) ? answers : answers[0]));
       }
-      headers.set(SURFACE_HEADER, surfaceOf(typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as { method?: unknown }).method : undefined));
-      // The request URL carries the base of absolute links, which the tools put in what they return.
-      const web = new Request(`${baseUrlOf(request, config.publicBaseUrl)}${MCP_PATH}`, {
-        method: 'POST',
-        headers,
-        ...(parsed === undefined && body !== undefined ? { body: new Uint8Array(body) } : {}),
-      });
-      const response = await handler.fetch(web, parsed === undefined ? undefined : { parsedBody: parsed });
 
-      reply.code(response.status).header('cache-control', 'no-store');
-      for (const [name, value] of response.headers) if (!OWN_HEADERS.has(name)) reply.header(name, value);
-      if (response.body === null) return reply.send();
-      if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
-        // 2025-era clients get SSE even for one answer: nothing may buffer it (spec, "Streamable HTTP").
-        reply.header('x-accel-buffering', 'no');
-        return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
-      }
-      return reply.send(Buffer.from(await response.arrayBuffer()));
+      const response = await handler.fetch(sdkRequest(request, parsed, body), parsed === undefined ? undefined : { parsedBody: parsed });
+      return sendResponse(reply, response);
     });
   });
 }

@@ -5,7 +5,8 @@
 import path from 'node:path';
 import { PROJECT_ROOT } from '../config.js';
 import type { ToolRecord } from '../domain.js';
-import { formatProblem, loadContent } from '../content/load-content.js';
+import { formatProblem } from '../content/content-problems.js';
+import { loadContent } from '../content/load-content.js';
 
 export class UsageError extends Error {}
 
@@ -19,7 +20,7 @@ export type PublishingContent =
  * leave the publisher two problems instead of one.
  */
 export async function loadPublishingContent(argument: string | undefined, slugs: string[] | undefined): Promise<PublishingContent> {
-  const dir = path.resolve(argument ?? (process.env.CONTENT_DIR?.trim() || path.join(PROJECT_ROOT, 'content')));
+  const dir = contentFolder(argument);
   const loaded = await loadContent(dir);
   if (!loaded.ok) {
     return { ok: false, code: 3, message: `The content in ${dir} is not valid (${loaded.problems.length} problem(s)); fix it first (npm run import -- --dry-run):\n${loaded.problems.map(formatProblem).join('\n')}` };
@@ -36,6 +37,15 @@ export async function loadPublishingContent(argument: string | undefined, slugs:
   return { ok: true, dir, tools, toolFile: (slug) => path.join(dir, 'tools', `${slug}.yaml`) };
 }
 
+/**
+ * The content folder every command works on: the one named, else $CONTENT_DIR (as for the
+ * server, so that an operator who set it never loads the bundled content over the live data
+ * by running a command), else the project's content/.
+ */
+export function contentFolder(argument: string | undefined): string {
+  return path.resolve(argument ?? (process.env.CONTENT_DIR?.trim() || path.join(PROJECT_ROOT, 'content')));
+}
+
 /** A whole number option from `min` to `max`, or its default. */
 export function positiveInteger(raw: string | undefined, name: string, fallback: number, max: number, min = 1): number {
   if (raw === undefined) return fallback;
@@ -44,7 +54,7 @@ export function positiveInteger(raw: string | undefined, name: string, fallback:
 }
 
 /**
- * A publishing command's arguments: `parse` reads them (node:util parseArgs) and returns
+ * A command's arguments: `parse` reads them (node:util parseArgs) and returns
  * whether help was asked and how to check the rest. Help goes to stdout (exit 0); an unknown
  * option or a refused value goes to stderr with the usage (exit 2). Returns the checked
  * arguments, or the exit code.
@@ -68,8 +78,15 @@ export const SHARED_OPTIONS = {
   slug: { type: 'string', multiple: true },
   timeout: { type: 'string' },
   concurrency: { type: 'string' },
+  'allow-address': { type: 'string', multiple: true },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
+
+/** The help text of --allow-address, the same in both commands. */
+export const ALLOW_ADDRESS_HELP = `  --allow-address ADDRESS[:PORT]
+                      fetch this loopback or private address all the same (repeatable;
+                      e.g. 127.0.0.1:8443 for a local test server). Without it, only public
+                      addresses are fetched, for the first URL and every redirect`;
 
 /** The content folder argument, if any: one at most. */
 export function contentFolderArgument(positionals: string[]): string | undefined {

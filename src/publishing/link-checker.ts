@@ -4,8 +4,14 @@
  * a time so the chain can be reported; a timeout per request; 429 and 503 retried after the
  * server's Retry-After (RFC 9110 §10.2.3) or an exponential backoff; a bounded number of
  * requests per host; a User-Agent that says who is asking and where to read about it.
+ * Every hop is checked against the address policy (address-policy.ts) after DNS
+ * resolution: a link, or a redirect, to a loopback, private or link-local address is
+ * reported broken without a byte sent to it.
  */
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { LINK_STATUSES, type LinkStatus } from '../domain.js';
+import { AddressPolicy, RefusedAddressError } from './address-policy.js';
 import { KeyedSemaphore, Semaphore } from './limits.js';
 
 export interface LinkCheckOptions {
@@ -22,6 +28,8 @@ export interface LinkCheckOptions {
   maxRetryAfterMs: number;
   maxRedirects: number;
   userAgent: string;
+  /** Which addresses may be fetched (default: public ones only). */
+  addresses?: AddressPolicy;
 }
 
 export const DEFAULT_LINK_CHECK: Omit<LinkCheckOptions, 'userAgent'> = {
@@ -73,8 +81,10 @@ export class LinkChecker {
   private readonly all: Semaphore;
   private readonly hosts: KeyedSemaphore;
   private readonly seen = new Map<string, Promise<UrlCheck>>();
+  private readonly addresses: AddressPolicy;
 
   constructor(private readonly options: LinkCheckOptions) {
+    this.addresses = options.addresses ?? new AddressPolicy();
     this.all = new Semaphore(options.concurrency);
     this.hosts = new KeyedSemaphore(options.perHost);
   }
@@ -103,8 +113,11 @@ export class LinkChecker {
     for (;;) {
       let answer: Answer;
       try {
+        this.addresses.checkUrl(new URL(url));
         answer = await this.request(url, () => requests++);
       } catch (err) {
+        // A link (or a redirect) to an address that is not public is the link's fault.
+        if (err instanceof RefusedAddressError) return result('broken', redirects.at(-1)?.status ?? null, redirected(err.message, redirects.length));
         return result('unreachable', null, describeFailure(err, this.options.timeoutMs));
       }
       const { status, location } = answer;
@@ -158,16 +171,34 @@ export class LinkChecker {
     }
   }
 
-  private async send(url: string, method: 'HEAD' | 'GET'): Promise<Answer> {
-    const response = await fetch(url, {
-      method,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(this.options.timeoutMs),
-      headers: { 'user-agent': this.options.userAgent, accept: 'text/html,application/xhtml+xml,*/*;q=0.8', 'accept-language': 'fr,en;q=0.5' },
+  /** One request, its body never read; the connection goes only to an address the policy allows. */
+  private send(url: string, method: 'HEAD' | 'GET'): Promise<Answer> {
+    const target = new URL(url);
+    const request = target.protocol === 'https:' ? httpsRequest : httpRequest;
+    const port = target.port === '' ? (target.protocol === 'https:' ? 443 : 80) : Number(target.port);
+    return new Promise<Answer>((resolve, reject) => {
+      const req = request(
+        target,
+        {
+          method,
+          agent: false,
+          lookup: this.addresses.lookupFor(port),
+          signal: AbortSignal.timeout(this.options.timeoutMs),
+          headers: { 'user-agent': this.options.userAgent, accept: 'text/html,application/xhtml+xml,*/*;q=0.8', 'accept-language': 'fr,en;q=0.5' },
+        },
+        (response: IncomingMessage) => {
+          // Only the status matters: the body is never read.
+          response.destroy();
+          const header = (name: string) => {
+            const value = response.headers[name];
+            return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
+          };
+          resolve({ status: response.statusCode ?? 0, location: header('location'), retryAfterMs: retryAfterMs(header('retry-after')), note: null });
+        },
+      );
+      req.on('error', reject);
+      req.end();
     });
-    // Only the status matters: the body is never read.
-    await response.body?.cancel().catch(() => {});
-    return { status: response.status, location: response.headers.get('location'), retryAfterMs: retryAfterMs(response.headers.get('retry-after')), note: null };
   }
 }
 
@@ -189,13 +220,18 @@ export function retryAfterMs(value: string | null, now = Date.now()): number | n
 
 /** No HTTP answer: what happened, in words a publisher can act on. */
 function describeFailure(err: unknown, timeoutMs: number): string {
-  const error = err as { name?: string; message?: string; cause?: { code?: string; message?: string } };
+  const error = err as { name?: string; message?: string; code?: string; cause?: { code?: string; message?: string } };
   if (error.name === 'TimeoutError' || error.name === 'AbortError') return `no answer within ${timeoutMs / 1000} s`;
-  const cause = error.cause;
+  const cause = error.cause ?? error;
   const code = cause?.code ?? '';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `host name not found (${code})`;
   if (code === 'ECONNREFUSED') return 'connection refused';
   if (code === 'ECONNRESET') return 'connection reset';
   if (/CERT|SSL|TLS|ERR_SSL/i.test(code) || /certificate|ssl|tls/i.test(cause?.message ?? '')) return `TLS error: ${cause?.message ?? code}`;
   return (cause?.message ?? error.message ?? String(err)).slice(0, 200);
+}
+
+/** A refusal, saying where the chain led when it was a redirect. */
+function redirected(message: string, hops: number): string {
+  return hops === 0 ? message : `redirect ${message}`;
 }

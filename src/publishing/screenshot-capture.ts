@@ -4,16 +4,25 @@
  * settled, encoded as WebP by sharp with a 640-wide variant. Nothing on the page is clicked
  * or hidden: a consent banner the site shows is part of what a visitor sees, and guessing
  * which button closes it could as well accept tracking or leave the page.
+ *
+ * Every connection the page makes goes through a proxy that applies the address policy
+ * after resolving the host name (checking-proxy.ts): the URL given, each redirect, what the
+ * page loads, WebSockets. (Playwright's request interception was not enough: it does not
+ * see the hops of a redirect.) A connection to an address that is not public is refused
+ * before anything is sent to it; when it is the page itself, the capture fails and says
+ * why. At most 10 redirects are followed; WebRTC may not bypass the proxy over UDP.
  */
 import { createHash } from 'node:crypto';
 import { chromium, type Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { SCREENSHOT_VARIANT_WIDTH } from '../domain.js';
+import { AddressPolicy, RefusedAddressError } from './address-policy.js';
+import { startCheckingProxy } from './checking-proxy.js';
 
 export const VIEWPORT = { width: 1280, height: 800 } as const;
 export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 /** Headless, no sandbox (a root user in a container has none), no GPU, and no traffic of Chromium's own. */
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--force-webrtc-ip-handling-policy=disable_non_proxied_udp'];
 
 export interface CaptureOptions {
   /** Time allowed for the page's `load` event, in ms. */
@@ -22,9 +31,13 @@ export interface CaptureOptions {
   quietMs: number;
   /** The longest wait for the network and the DOM to settle after `load`, in ms. */
   settleMs: number;
+  /** Redirects followed by one request, at most. */
+  maxRedirects: number;
+  /** Which addresses may be fetched (default: public ones only). */
+  addresses?: AddressPolicy;
 }
 
-export const DEFAULT_CAPTURE: CaptureOptions = { timeoutMs: 30_000, quietMs: 500, settleMs: 10_000 };
+export const DEFAULT_CAPTURE: CaptureOptions = { timeoutMs: 30_000, quietMs: 500, settleMs: 10_000, maxRedirects: 10 };
 
 export function launchChromium(executablePath: string, extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
@@ -32,10 +45,55 @@ export function launchChromium(executablePath: string, extraArgs: readonly strin
 
 /** The viewport of `url` as a PNG, once loaded and settled. */
 export async function capturePage(browser: Browser, url: string, options: CaptureOptions = DEFAULT_CAPTURE): Promise<Buffer> {
-  const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1, locale: 'fr-FR', colorScheme: 'light' });
+  const addresses = options.addresses ?? new AddressPolicy();
+  await addresses.check(new URL(url));
+  // Every connection of this page goes through a proxy that checks it (checking-proxy.ts).
+  const proxy = await startCheckingProxy(addresses);
+  const context = await browser
+    .newContext({
+      viewport: VIEWPORT,
+      deviceScaleFactor: 1,
+      locale: 'fr-FR',
+      colorScheme: 'light',
+      // A service worker could fetch outside the page's requests; none is needed for a capture.
+      serviceWorkers: 'block',
+      // Chromium bypasses a proxy for loopback addresses unless told not to.
+      proxy: { server: proxy.url, bypass: '<-loopback>' },
+    })
+    .catch(async (err: unknown) => {
+      await proxy.close();
+      throw err;
+    });
   try {
     const page = await context.newPage();
-    const response = await page.goto(url, { waitUntil: 'load', timeout: options.timeoutMs });
+    // The page's own navigations, each redirect included: the last one is the page shown.
+    let last = url;
+    let tooMany: Error | null = null;
+    page.on('request', (request) => {
+      if (!request.isNavigationRequest() || request.frame() !== page.mainFrame()) return;
+      last = request.url();
+      let hops = 0;
+      for (let r = request.redirectedFrom(); r !== null; r = r.redirectedFrom()) hops++;
+      if (hops > options.maxRedirects && tooMany === null) {
+        tooMany = new RefusedAddressError(`refused: more than ${options.maxRedirects} redirects`);
+        void page.close().catch(() => {});
+      }
+    });
+    /** What the proxy said about the page's last navigation: refused by the policy, or (`failures`) not connected. */
+    const refusal = (failures: boolean): Error | null => {
+      if (tooMany !== null) return tooMany;
+      const target = new URL(last);
+      const port = target.port === '' ? (target.protocol === 'https:' ? '443' : '80') : target.port;
+      const found = [...proxy.refusals].reverse().find((r) => r.target === `${target.hostname}:${port}` && (r.refused || failures));
+      if (found === undefined) return null;
+      const where = `${last === url ? '' : 'redirect '}${found.message}`;
+      return found.refused ? new RefusedAddressError(`${where} (${last.slice(0, 200)})`) : new Error(`${where} (${last.slice(0, 200)})`);
+    };
+    const response = await page.goto(url, { waitUntil: 'load', timeout: options.timeoutMs }).catch((err: unknown) => {
+      throw refusal(true) ?? err;
+    });
+    const refused = refusal(false);
+    if (refused !== null) throw refused;
     if (response && response.status() >= 400) throw new Error(`the page answered HTTP ${response.status()}`);
     const deadline = Date.now() + options.settleMs;
     // Late requests (fonts, images, scripts that render the page) first, then a quiet DOM.
@@ -45,6 +103,7 @@ export async function capturePage(browser: Browser, url: string, options: Captur
     return await page.screenshot({ type: 'png', animations: 'disabled', caret: 'hide', timeout: options.timeoutMs });
   } finally {
     await context.close().catch(() => {});
+    await proxy.close();
   }
 }
 

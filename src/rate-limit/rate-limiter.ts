@@ -14,11 +14,18 @@ export interface RateDecision {
 }
 
 export interface RateLimiter {
-  /** `memory`, `redis`, or `memory (redis unavailable)`: shown by /readyz. */
+  /** `memory`, `redis`, or `memory (redis unavailable)`: for the logs. */
   readonly backend: string;
+  /** Whether what keeps the counts answers (always, in memory; Redis's circuit closed): shown by /readyz. */
+  readonly reachable: boolean;
   /** Counts one request from `key` if the window has room; refused requests are not counted. */
   hit(key: string): RateDecision | Promise<RateDecision>;
-  /** Clients currently tracked in this process's memory (for /readyz). */
+  /** Clients currently tracked in this process's memory (for benchmarks; never published). */
   readonly size?: number;
   close(): Promise<void>;
+}
+
+/** Whole seconds until one more request is allowed, at least 1 (RFC 9110 Retry-After). */
+export function retryAfter(decision: RateDecision): number {
+  return Math.max(1, decision.resetSeconds);
 }

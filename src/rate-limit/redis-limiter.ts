@@ -158,7 +158,11 @@ export class RedisLimiter implements RateLimiter {
   }
 
   get backend(): string {
-    return this.healthy && this.redis.status === 'ready' ? 'redis' : 'memory (redis unavailable)';
+    return this.reachable ? 'redis' : 'memory (redis unavailable)';
+  }
+
+  get reachable(): boolean {
+    return this.healthy && this.redis.status === 'ready';
   }
 
   hit(key: string): RateDecision | Promise<RateDecision> {
@@ -174,7 +178,7 @@ export class RedisLimiter implements RateLimiter {
         this.known.record(key, count, at - (now - oldest), at);
         const remaining = Math.max(0, this.options.max - count);
         const untilFree = Math.max(1, Math.ceil((oldest + this.options.windowMs - now) / 1000));
-        return { allowed: accepted === 1, limit: this.options.max, remaining, resetSeconds: accepted === 1 && remaining > 0 ? 0 : untilFree };
+        return { allowed: accepted === 1, limit: this.options.max, remaining, resetSeconds: untilFree };
       })
       .catch((err: unknown) => {
         this.failed((err as Error).message);

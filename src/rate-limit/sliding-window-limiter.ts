@@ -51,6 +51,7 @@ function newest(log: Log): number {
 
 export class SlidingWindowLimiter implements RateLimiter {
   readonly backend = 'memory';
+  readonly reachable = true;
   private readonly clients = new Map<string, number | Log>();
   private readonly max: number;
   private readonly windowMs: number;
@@ -182,7 +183,9 @@ export class SlidingWindowLimiter implements RateLimiter {
   private decision(allowed: boolean, count: number, oldest: number, now: number): RateDecision {
     const remaining = Math.max(0, this.max - count);
     const untilFree = Math.max(1, Math.ceil((oldest + this.windowMs - now) / 1000));
-    return { allowed, limit: this.max, remaining, resetSeconds: remaining > 0 && allowed ? 0 : untilFree };
+    // RateLimit-Reset: when the oldest request counted leaves the window and gives one back —
+    // the whole window on a client's first request, never 0 (issue 31).
+    return { allowed, limit: this.max, remaining, resetSeconds: untilFree };
   }
 
   /**

@@ -10,14 +10,20 @@
  *   at 0), by count (highest first), ties in French collation of the name;
  * - `pricing`: all four models, always, in their order (free, freemium, paid, enterprise);
  * - `has_education_pricing`: one value, `true` (`has_education_pricing=1` selects it;
- *   `0` is no restriction, so there is no `false` to select).
+ *   `0` is no restriction, so there is no `false` to select);
+ * - `level`, `subject`: the vocabulary's entries that count at least one tool, plus any
+ *   selected one, in the vocabulary's order;
+ * - the other school facts: every value, always, in the contract's order (`true`, `false`
+ *   for `offline` and `open_source`). A tool whose fact is unknown counts for no value.
  */
 import { PRICING_LABELS, PRICING_MODELS, type PricingModel } from '../domain.js';
-import type { Bitset } from './bitset.js';
-import { filterSets, intersectAll, searchMatches, type ToolsQuery } from './list-tools.js';
+import type { Bitset } from '../bitset.js';
+import { filterSets, intersectAll, otherSets, searchMatches, type ToolsQuery } from './list-tools.js';
+import { ATTRIBUTE_FILTERS, NO_SCHOOL_QUERY, SCHOOL_BOOLEANS, SCHOOL_ENUMS, SCHOOL_FILTERS, SCHOOL_VALUE_LABELS, type SchoolFilter } from './school-filters.js';
+import { PLATFORM_LABELS, PLATFORMS } from '../domain.js';
 import type { ReadModel } from './read-model.js';
 
-export const FACET_NAMES = ['category', 'pricing', 'has_education_pricing'] as const;
+export const FACET_NAMES = ['category', 'pricing', 'has_education_pricing', ...SCHOOL_FILTERS, ...ATTRIBUTE_FILTERS] as const;
 export type FacetName = (typeof FACET_NAMES)[number];
 
 export interface FacetValue<V> {
@@ -33,6 +39,19 @@ export interface Facets {
   category?: Array<FacetValue<string>>;
   pricing?: Array<FacetValue<PricingModel>>;
   has_education_pricing?: Array<FacetValue<boolean>>;
+  level?: Array<FacetValue<string>>;
+  subject?: Array<FacetValue<string>>;
+  pupil_use?: Array<FacetValue<string>>;
+  pupil_account?: Array<FacetValue<string>>;
+  generative_ai?: Array<FacetValue<string>>;
+  trains_on_user_data?: Array<FacetValue<string>>;
+  data_location?: Array<FacetValue<string>>;
+  institutional_access?: Array<FacetValue<string>>;
+  offline?: Array<FacetValue<boolean>>;
+  open_source?: Array<FacetValue<boolean>>;
+  platform?: Array<FacetValue<string>>;
+  language?: Array<FacetValue<string>>;
+  tag?: Array<FacetValue<string>>;
 }
 
 export const EDUCATION_LABEL = 'Avec offre éducation';
@@ -44,7 +63,7 @@ export function facetCounts(model: ReadModel, query: ToolsQuery, names: readonly
   const search = searchMatches(model, query);
   const facets: Facets = {};
   if (names.includes('category')) {
-    const base = intersectAll([sets.pricing, sets.education, sets.updated, search]);
+    const base = intersectAll([...otherSets(sets, 'category'), search]);
     facets.category = model.categories
       .map(({ record }, ci) => ({
         value: record.slug,
@@ -57,7 +76,7 @@ export function facetCounts(model: ReadModel, query: ToolsQuery, names: readonly
       .sort((a, b) => b.count - a.count);
   }
   if (names.includes('pricing')) {
-    const base = intersectAll([sets.category, sets.education, sets.updated, search]);
+    const base = intersectAll([...otherSets(sets, 'pricing'), search]);
     facets.pricing = PRICING_MODELS.map((pricing, p) => ({
       value: pricing,
       label: PRICING_LABELS[pricing],
@@ -66,8 +85,57 @@ export function facetCounts(model: ReadModel, query: ToolsQuery, names: readonly
     }));
   }
   if (names.includes('has_education_pricing')) {
-    const base = intersectAll([sets.category, sets.pricing, sets.updated, search]);
+    const base = intersectAll([...otherSets(sets, 'education'), search]);
     facets.has_education_pricing = [{ value: true, label: EDUCATION_LABEL, count: countIn(base, model.withEducation), selected: query.educationOnly }];
   }
+  const school = query.school ?? NO_SCHOOL_QUERY;
+  // A school or attribute facet counts each value among the tools the other filters keep.
+  const schoolFacet = (filter: SchoolFilter | (typeof ATTRIBUTE_FILTERS)[number]) => {
+    const base = intersectAll([...otherSets(sets, filter), search]);
+    const values = model.school.sets[filter];
+    const count = (value: string) => {
+      const set = values.get(value);
+      return set === undefined ? 0 : countIn(base, set);
+    };
+    return { selected: school.values[filter] ?? [], values, count };
+  };
+  for (const filter of SCHOOL_FILTERS) {
+    if (!names.includes(filter)) continue;
+    const { selected, count } = schoolFacet(filter);
+    if (filter === 'level' || filter === 'subject') {
+      const vocabulary = filter === 'level' ? model.school.levels : model.school.subjects;
+      facets[filter] = vocabulary.entries
+        .map((e) => ({ value: e.slug, label: e.label, count: count(e.slug), selected: selected.includes(e.slug) }))
+        .filter((v) => v.count > 0 || v.selected);
+    } else if ((SCHOOL_BOOLEANS as readonly string[]).includes(filter)) {
+      facets[filter as 'offline' | 'open_source'] = [true, false].map((value) => ({
+        value, label: SCHOOL_VALUE_LABELS[String(value)]!, count: count(String(value)), selected: selected.includes(String(value)),
+      }));
+    } else {
+      facets[filter as Exclude<SchoolFilter, 'level' | 'subject' | 'offline' | 'open_source'>] = SCHOOL_ENUMS[filter as keyof typeof SCHOOL_ENUMS].map((value) => ({
+        value, label: SCHOOL_VALUE_LABELS[value]!, count: count(value), selected: selected.includes(value),
+      }));
+    }
+  }
+  for (const filter of ATTRIBUTE_FILTERS) {
+    if (!names.includes(filter)) continue;
+    const { selected, values, count } = schoolFacet(filter);
+    // Platforms: all eight, in their order; languages and tags: those with a tool (or selected), most first.
+    const candidates = filter === 'platform' ? [...PLATFORMS] : [...new Set([...values.keys(), ...selected])].sort();
+    const list = candidates.map((value) => ({ value, label: attributeLabel(filter, value), count: count(value), selected: selected.includes(value) }));
+    facets[filter] = filter === 'platform' ? list : list.filter((v) => v.count > 0 || v.selected).sort((a, b) => b.count - a.count);
+  }
   return facets;
+}
+
+const LANGUAGE_NAMES = new Intl.DisplayNames(['fr'], { type: 'language' });
+
+function attributeLabel(filter: 'platform' | 'language' | 'tag', value: string): string {
+  if (filter === 'platform') return PLATFORM_LABELS[value as keyof typeof PLATFORM_LABELS] ?? value;
+  if (filter === 'tag') return value;
+  try {
+    return LANGUAGE_NAMES.of(value) ?? value;
+  } catch {
+    return value;
+  }
 }

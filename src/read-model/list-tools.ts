@@ -8,8 +8,9 @@ import type { PricingModel } from '../domain.js';
 import { PRICING_MODELS } from '../domain.js';
 import type { SearchResult } from '../search/search-index.js';
 import { Memo } from '../memo.js';
-import { Bitset } from './bitset.js';
+import { Bitset } from '../bitset.js';
 import type { ReadModel } from './read-model.js';
+import { NO_SCHOOL_QUERY, VALUE_FILTERS, schoolFilterSet, schoolQueryKey, type SchoolFilter, type SchoolQuery } from './school-filters.js';
 
 export type ToolSort = 'name' | '-updated_at' | '-created_at' | 'relevance';
 
@@ -27,6 +28,8 @@ export interface ToolsQuery {
    * after this instant, in ms since the epoch. Absent or null: no restriction.
    */
   updatedSince?: number | null;
+  /** The school filters (level, subject, age…); absent: none. */
+  school?: SchoolQuery;
 }
 
 export interface ToolsPage {
@@ -79,11 +82,11 @@ export function searchMatches(model: ReadModel, query: ToolsQuery): Bitset | nul
 }
 
 /** Each active filter's own set of tools; null where the filter is not active. */
-export interface FilterSets {
-  category: Bitset | null;
-  pricing: Bitset | null;
-  education: Bitset | null;
-  updated: Bitset | null;
+export type FilterSets = Record<'category' | 'pricing' | 'education' | 'updated' | SchoolFilter | 'age', Bitset | null>;
+
+/** The sets of every filter but `but` (facets count each facet without its own filter). */
+export function otherSets(sets: FilterSets, but: keyof FilterSets): Array<Bitset | null> {
+  return (Object.keys(sets) as Array<keyof FilterSets>).filter((k) => k !== but).map((k) => sets[k]);
 }
 
 // Filter sets repeat a lot (a few categories × pricing × education × a sync instant): keep
@@ -116,7 +119,12 @@ export function filterSets(model: ReadModel, query: ToolsQuery): FilterSets {
   const n = model.tools.length;
   const { categories, pricing } = query;
   const rank = query.updatedSince == null ? null : updatedRank(model, query.updatedSince);
+  const school = query.school ?? NO_SCHOOL_QUERY;
+  const schoolSets = Object.fromEntries(
+    [...VALUE_FILTERS, 'age' as const].map((f) => [f, schoolFilterSet(model.school, school, f, n)]),
+  ) as Record<SchoolFilter | 'age', Bitset | null>;
   return {
+    ...schoolSets,
     category: categories
       ? memoized(model, `c ${categories.join(',')}`, () => {
           const sets = categories.flatMap((slug) => {
@@ -149,6 +157,6 @@ export function intersectAll(sets: ReadonlyArray<Bitset | null>): Bitset | null 
 function filterSet(model: ReadModel, query: ToolsQuery): Bitset | null {
   const sets = filterSets(model, query);
   const rank = query.updatedSince == null ? '*' : updatedRank(model, query.updatedSince);
-  const key = `f ${query.categories?.join(',') ?? '*'}|${query.pricing?.join(',') ?? '*'}|${query.educationOnly}|${rank}`;
-  return memoized(model, key, () => intersectAll([sets.category, sets.pricing, sets.education, sets.updated]));
+  const key = `f ${query.categories?.join(',') ?? '*'}|${query.pricing?.join(',') ?? '*'}|${query.educationOnly}|${rank}|${schoolQueryKey(query.school ?? NO_SCHOOL_QUERY)}`;
+  return memoized(model, key, () => intersectAll(Object.values(sets)));
 }

@@ -6,7 +6,9 @@
 import type { CategoryRecord, CollectionRecord, Snapshot, ToolChange, ToolRecord } from '../domain.js';
 import { PRICING_MODELS, COLLECTION_KINDS } from '../domain.js';
 import { SearchIndex } from '../search/search-index.js';
-import { Bitset } from './bitset.js';
+import { buildSchoolIndex, type SchoolIndex } from './school-filters.js';
+import { logoFor, type ServedLogo } from '../logos/simple-icons.js';
+import { Bitset } from '../bitset.js';
 import { runAtOnce, sortInSlices, type Steps } from '../slices.js';
 
 export interface CategoryView {
@@ -38,6 +40,12 @@ export interface ReadModel {
   readonly byCategory: readonly Bitset[];
   readonly byPricing: readonly Bitset[];
   readonly withEducation: Bitset;
+  /** The school vocabularies and a set per value of each school fact (school-filters.ts). */
+  readonly school: SchoolIndex;
+  /** Per tool, the logo this server serves for it (logos/simple-icons.ts), or null. */
+  readonly logos: ReadonlyArray<ServedLogo | null>;
+  /** Served logo file name → tool index. */
+  readonly logoFiles: ReadonlyMap<string, number>;
   readonly byUpdatedDesc: Int32Array;
   /** `updated_at` of `byUpdatedDesc[k]` in ms, for `updated_since` (a binary search, not a scan). */
   readonly updatedDescTimes: Float64Array;
@@ -124,9 +132,24 @@ export function* readModelSteps(snapshot: Snapshot): Steps<ReadModel> {
   });
   yield;
 
+  const school = buildSchoolIndex(tools, dataset.vocabularies);
+  yield;
+  // A logo of our own only where the content names none.
+  const logos = tools.map((t) => (t.logo_url === null ? logoFor(t) : null));
+  yield;
   const search = yield* SearchIndex.build(
-    tools.map((t, i) => ({ name: t.name, description: t.short_description, category: categories[categoryOf[i]!]?.record.name })),
+    tools.map((t, i) => ({
+      name: t.name,
+      description: t.short_description,
+      category: categories[categoryOf[i]!]?.record.name,
+      tags: t.tags,
+      long: t.long_description,
+      levels: t.school.levels,
+      subjects: t.school.subjects,
+      pricing: t.pricing.model,
+    })),
     dataset.synonyms,
+    { levels: school.levels, subjects: school.subjects, searchVocabulary: dataset.searchVocabulary },
   );
   return {
     revision: snapshot.revision,
@@ -141,6 +164,9 @@ export function* readModelSteps(snapshot: Snapshot): Steps<ReadModel> {
     byCategory,
     byPricing,
     withEducation,
+    school,
+    logos,
+    logoFiles: new Map(logos.flatMap((l, i) => (l ? [[l.file, i] as const] : []))),
     byUpdatedDesc,
     updatedDescTimes: Float64Array.from(byUpdatedDesc, (i) => Date.parse(tools[i]!.updated_at)),
     byCreatedDesc,

@@ -18,7 +18,7 @@ export const Change = Type.Object(
     name: Type.String({ description: 'The tool’s name after the change (for `unpublished`, as last published)' }),
     revision: Type.Integer({ description: 'The data revision the import produced' }),
     changed_at: { ...DateTime, description: 'When the import landed (RFC 3339, UTC, to the second); never decreases along the log' },
-    links: Type.Object({ tool: Nullable(Url) }, { additionalProperties: false, description: '`tool`: the tool in the API, null for `unpublished`' }),
+    links: Type.Object({ tool: Nullable(Url), page: Nullable(Url) }, { additionalProperties: false, description: '`tool`: the tool in the API; `page`: its page in the catalogue, for people; both null for `unpublished`' }),
   },
   { additionalProperties: false },
 );

@@ -41,5 +41,5 @@ export const CollectionList = Type.Object(
 export const CollectionDetail = Type.Object({ data: Collection, meta: LicenseMeta }, { additionalProperties: false });
 
 export const CollectionsQuery = Type.Object({
-  kind: Type.Optional(Type.String({ enum: ['top', 'stack'] })),
+  kind: Type.Optional(Type.String({ enum: ['top', 'stack'], examples: ['top'], description: '`top`: the best tools for a task; `stack`: a persona’s toolkit' })),
 });

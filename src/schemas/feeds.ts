@@ -20,7 +20,7 @@ export const JsonFeedItem = Type.Object(
     date_modified: DateTime,
     tags: Type.Array(Type.String(), { description: 'Category name and pricing, in French' }),
     _change: Type.Object(
-      { kind: ChangeKind, slug: Type.String(), previous_slug: Nullable(Type.String()), revision: Type.Integer(), category: CategoryRef, pricing: PricingModel },
+      { kind: ChangeKind, slug: Type.String(), previous_slug: Nullable(Type.String()), revision: Type.Integer(), category: CategoryRef, pricing: PricingModel, api_url: Nullable({ ...Url, description: 'The tool in the API (the item’s url is its page, for people); null once unpublished' }) },
       { additionalProperties: false, description: 'The change as GET /changes gives it, with the tool’s category and pricing' },
     ),
   },

@@ -1,7 +1,8 @@
 /** The tool resource: summary (lists), detail, list envelope and query parameters. */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { LINK_STATUSES, PRICING_MODELS } from '../domain.js';
+import { DATA_LOCATIONS, GENERATIVE_AI, INSTITUTIONAL_ACCESS, LINK_STATUSES, PRICING_MODELS, PUPIL_ACCOUNTS, PUPIL_USES, TRAINS_ON_USER_DATA } from '../domain.js';
 import { DateTime, LicenseMeta, License, Nullable, SelfLink, Url } from './common.js';
+import { School, SchoolSummary } from './school.js';
 
 export const PricingModel = Type.Union(PRICING_MODELS.map((m) => Type.Literal(m)));
 
@@ -18,6 +19,7 @@ const summaryFields = {
   logo_url: Nullable(Url),
   updated_at: DateTime,
   links: SelfLink,
+  school: SchoolSummary,
 };
 
 export const ToolSummary = Type.Object(summaryFields, { additionalProperties: false });
@@ -80,6 +82,7 @@ export const Tool = Type.Object(
     platforms: Type.Array(Type.String()),
     languages: Type.Array(Type.String()),
     collections: Type.Array(Type.Object({ slug: Type.String(), title: Type.String(), links: SelfLink }, { additionalProperties: false })),
+    school: School,
   },
   { additionalProperties: false },
 );
@@ -107,8 +110,35 @@ export const Facets = Type.Object(
     category: Type.Optional(Type.Array(facetValue(Type.String()), { description: 'Categories with at least one tool, and any selected one; by count, then name' })),
     pricing: Type.Optional(Type.Array(facetValue(PricingModel), { description: 'All four models, in the order free, freemium, paid, enterprise' })),
     has_education_pricing: Type.Optional(Type.Array(facetValue(Type.Boolean()), { description: 'One value, true (what has_education_pricing=1 selects)' })),
+    level: Type.Optional(Type.Array(facetValue(Type.String()), { description: 'Levels with at least one tool, and any selected one, in school order' })),
+    subject: Type.Optional(Type.Array(facetValue(Type.String()), { description: 'Subjects with at least one tool, and any selected one, in the order of /subjects' })),
+    ...Object.fromEntries(
+      ([['pupil_use', PUPIL_USES], ['pupil_account', PUPIL_ACCOUNTS], ['generative_ai', GENERATIVE_AI], ['trains_on_user_data', TRAINS_ON_USER_DATA], ['data_location', DATA_LOCATIONS], ['institutional_access', INSTITUTIONAL_ACCESS]] as const).map(
+        ([name, values]) => [name, Type.Optional(Type.Array(facetValue(Type.Union(values.map((v) => Type.Literal(v)))), { description: 'Every value, in the contract’s order; a tool whose fact is unknown counts for none' }))],
+      ),
+    ),
+    offline: Type.Optional(Type.Array(facetValue(Type.Boolean()), { description: 'true, then false; a tool whose fact is unknown counts for neither' })),
+    open_source: Type.Optional(Type.Array(facetValue(Type.Boolean()), { description: 'true, then false; a tool whose fact is unknown counts for neither' })),
+    platform: Type.Optional(Type.Array(facetValue(Type.String()), { description: 'All eight platforms, in their order' })),
+    language: Type.Optional(Type.Array(facetValue(Type.String()), { description: 'Interface languages with at least one tool (or selected), most tools first' })),
+    tag: Type.Optional(Type.Array(facetValue(Type.String()), { description: 'Tags with at least one tool (or selected), most tools first' })),
   },
   { additionalProperties: false, description: 'Disjunctive counts: each facet with every other active filter (and q) applied, its own ignored' },
+);
+
+const Chip = Type.Object({ slug: Type.String(), label: Type.String({ description: 'French' }) }, { additionalProperties: false });
+
+/** `meta.query`, only with `q`: what the search read in it, for a client to show (« SVT · lycée »). */
+export const QueryReading = Type.Object(
+  {
+    q: Type.String({ description: 'The query as searched (NFC, single spaces)' }),
+    searched: Type.Array(Type.String(), { description: 'The words looked for in the tools (folded)' }),
+    ignored: Type.Array(Type.String(), { description: 'Words of conversation no tool must contain (je cherche, is there, app…)' }),
+    level: Type.Array(Chip, { description: 'Levels the query names: tools with them rank first; never a filter' }),
+    subject: Type.Array(Chip, { description: 'Subjects the query names: tools with them are found even if their text does not say it' }),
+    free: Type.Boolean({ description: 'The query asks for tools at no charge (gratuit, free): free tools rank first; never a filter' }),
+  },
+  { additionalProperties: false, description: 'What the search understood in q' },
 );
 
 export const ToolList = Type.Object(
@@ -122,6 +152,22 @@ export const ToolList = Type.Object(
         total_pages: Type.Integer(),
         license: License,
         facets: Type.Optional(Facets),
+        query: Type.Optional(QueryReading),
+        warnings: Type.Optional(
+          Type.Array(
+            Type.Object(
+              {
+                code: Type.String({ description: 'Stable, for programs: `unknown_category`' }),
+                parameter: Type.String(),
+                value: Type.String(),
+                message: Type.String({ description: 'French, for people' }),
+                suggestion: Type.Optional(Type.String({ description: 'The nearest valid value' })),
+              },
+              { additionalProperties: false },
+            ),
+            { description: 'What in the query matched nothing although it is allowed (an unknown category still answers 200, per v1)' },
+          ),
+        ),
       },
       { additionalProperties: false },
     ),
@@ -140,22 +186,24 @@ export const ToolDetail = Type.Object({ data: Tool, meta: LicenseMeta }, { addit
 export const ToolsQuery = Type.Object({
   // Integers, so generated clients take `page: 2`; the route reads them from their text
   // (http/query-parameters.ts), which refuses `1.0`, `1e3` or `Infinity` with a precise message.
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1, description: 'Whole number ≥ 1; past the last page the list is empty.' })),
-  per_page: Type.Optional(Type.Integer({ minimum: 1, default: 30, description: 'Whole number ≥ 1; values above 100 are clamped to 100.' })),
-  category: Type.Optional(Type.String({ description: 'Category slug; `a,b` matches any of them. An unknown slug matches nothing.' })),
-  pricing: Type.Optional(Type.String({ description: '`free`, `freemium`, `paid`, `enterprise` (any case); `free,freemium` matches any of them.' })),
-  has_education_pricing: Type.Optional(Type.String({ enum: ['1', 'true', '0', 'false'], description: '`1`/`true`: only tools with an education program; `0`/`false`: no restriction.' })),
+  page: Type.Optional(Type.Integer({ minimum: 1, default: 1, examples: [1], description: 'Whole number ≥ 1; past the last page the list is empty.' })),
+  per_page: Type.Optional(Type.Integer({ minimum: 1, default: 30, examples: [30], description: 'Whole number ≥ 1; values above 100 are clamped to 100.' })),
+  category: Type.Optional(Type.String({ examples: ['quiz-et-interaction'], description: 'Category slug; `a,b` matches any of them. An unknown slug matches nothing.' })),
+  pricing: Type.Optional(Type.String({ examples: ['free,freemium'], description: '`free`, `freemium`, `paid`, `enterprise` (any case); `free,freemium` matches any of them.' })),
+  has_education_pricing: Type.Optional(Type.String({ enum: ['1', 'true', '0', 'false'], examples: ['1'], description: '`1`/`true`: only tools with an education program; `0`/`false`: no restriction.' })),
   q: Type.Optional(
     Type.String({
       maxLength: 200,
       description:
-        'Search over the name and the short description: case, accents and punctuation folded; whole words with one typing error in words of 4+ letters and two in 8+; ' +
-        'the last word also completed as typed; plurals and inflections; stop words and elisions ignored; synonyms and abbreviations in French and English. ' +
-        'Ordered by relevance (exact name, name prefix, then a field-weighted score). A sentence works too.',
-      examples: ['quiz', 'kahot', 'carte mentale', 'TBI', "apprendre l'anglais"],
+        'Search over the name, the short description, the tags and category, and (low weight, whole words) the long description: case, accents and punctuation folded; ' +
+        'whole words with one typing error in words of 4+ letters and two in 8+; the last word also completed as typed; plurals and inflections; stop words and elisions ignored; ' +
+        'synonyms, abbreviations and English terms. A sentence works: conversation (je cherche, I need, app) is set aside, levels (6e, lycée, BTS) rank their tools first, ' +
+        'subjects (SVT, hg, anglais) also find the tools of that subject, gratuit/free ranks free tools first; meta.query says what was read. ' +
+        'Ordered by relevance (exact name, name prefix, a name or description match before a long-description one, then a field-weighted score).',
+      examples: ['quiz', 'kahot', 'carte mentale', 'SVT lycée', 'je cherche un outil gratuit pour faire voter la classe', 'interactive whiteboard app'],
     }),
   ),
-  sort: Type.Optional(Type.String({ enum: ['name', '-updated_at', '-created_at'], description: 'Default `name`; with `q`, relevance.' })),
+  sort: Type.Optional(Type.String({ enum: ['name', '-updated_at', '-created_at'], examples: ['-updated_at'], description: 'Default `name`; with `q`, relevance.' })),
   updated_since: Type.Optional(
     Type.String({
       format: 'date-time',
@@ -165,10 +213,31 @@ export const ToolsQuery = Type.Object({
   ),
   facets: Type.Optional(
     Type.String({
-      examples: ['category,pricing,has_education_pricing'],
-      description: 'Adds `meta.facets` for these facets (comma-separated): `category`, `pricing`, `has_education_pricing`.',
+      examples: ['category,pricing,has_education_pricing', 'level,subject,generative_ai'],
+      description:
+        'Adds `meta.facets` for these facets (comma-separated): `category`, `pricing`, `has_education_pricing`, `level`, `subject`, `pupil_use`, `pupil_account`, ' +
+        '`generative_ai`, `trains_on_user_data`, `data_location`, `institutional_access`, `offline`, `open_source`, `platform`, `language`, `tag`.',
     }),
   ),
+  level: Type.Optional(Type.String({ examples: ['college', '6e', 'cycle 3', 'lycee,lycee-pro'], description: 'A level slug or alias (GET /levels: `6e`, `cycle 3`, `seconde`, `bts`, `p4`, `cegep`…); `a,b` = any. Tools with any of those levels; an unknown value is a 400 with the nearest level.' })),
+  subject: Type.Optional(Type.String({ examples: ['svt', 'hg', 'mathematiques,physique-chimie'], description: 'A subject slug or alias (GET /subjects: `hg`, `maths`, `anglais`, `snt`…); `a,b` = any. `transversal` tools match only with `include_transversal=1`.' })),
+  include_transversal: Type.Optional(Type.String({ enum: ['1', 'true', '0', 'false'], examples: ['1'], description: 'With `subject`: also the tools that serve any subject (quiz makers, boards…).' })),
+  age: Type.Optional(Type.Integer({ minimum: 3, maximum: 99, examples: [12], description: 'Tools pupils of that age may use: not teacher-only, and a known minimum age (from the publisher’s terms) at most this.' })),
+  pupil_use: Type.Optional(Type.String({ examples: ['independent,supervised'], description: '`independent`, `supervised`, `teacher_only`; `a,b` = any.' })),
+  pupil_account: Type.Optional(Type.String({ examples: ['none,class_code'], description: '`none`, `class_code`, `teacher_created`, `school_sso`, `personal`; `a,b` = any.' })),
+  generative_ai: Type.Optional(Type.String({ examples: ['none'], description: '`none`, `feature`, `core`; `a,b` = any.' })),
+  trains_on_user_data: Type.Optional(Type.String({ examples: ['no,not_applicable'], description: '`no`, `opt_out`, `yes`, `not_applicable`; `a,b` = any.' })),
+  data_location: Type.Optional(Type.String({ examples: ['france,eu,device'], description: '`device`, `france`, `eu`, `outside_eu`; `a,b` = any.' })),
+  institutional_access: Type.Optional(Type.String({ examples: ['gar'], description: '`gar`, `ent`, `apps_education`, `educonnect`: tools reachable that way; `a,b` = any.' })),
+  offline: Type.Optional(Type.String({ enum: ['1', 'true', '0', 'false'], examples: ['1'], description: '`1`: only tools that work offline once installed; `0`: only the others.' })),
+  open_source: Type.Optional(Type.String({ enum: ['1', 'true', '0', 'false'], examples: ['1'], description: '`1`: only open-source tools (OSI licence); `0`: only the others.' })),
+  platform: Type.Optional(Type.String({ examples: ['android,ios'], description: '`web`, `windows`, `macos`, `linux`, `ios`, `android`, `chromeos`, `browser-extension`; `a,b` = any.' })),
+  language: Type.Optional(Type.String({ examples: ['fr'], description: 'Interface language, ISO 639-1 (`fr`, `en`, `de`…); `a,b` = any.' })),
+  tag: Type.Optional(Type.String({ examples: ['open-source'], description: 'A tag (`open-source`, `rgpd`, `ia-generative`…); `a,b` = any. An unknown tag matches nothing.' })),
 });
 
-export const SlugParams = Type.Object({ slug: Type.String({ pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$', maxLength: 80 }) });
+const slugParams = (example: string, description: string) =>
+  Type.Object({ slug: Type.String({ pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$', maxLength: 80, examples: [example], description }) });
+/** A tool's slug; the example is a tool of the bundled directory, so « try it » gets a 200. */
+export const ToolSlugParams = slugParams('chatgpt', 'The tool’s slug, from GET /tools; a former slug answers 301');
+export const CollectionSlugParams = slugParams('creer-un-quiz', 'The collection’s slug, from GET /collections');

@@ -61,9 +61,11 @@ export function diffDatasets(before: Dataset, after: Dataset): Omit<ImportReport
   // Category order is part of the data too (it is the editorial order).
   const orderChanged = !isDeepStrictEqual(before.categories.map((c) => c.slug), after.categories.map((c) => c.slug));
   const synonyms = !isDeepStrictEqual(before.synonyms, after.synonyms);
+  const vocabularies = !isDeepStrictEqual(before.vocabularies, after.vocabularies) || !isDeepStrictEqual(before.searchVocabulary, after.searchVocabulary);
   const changed =
     orderChanged ||
     synonyms ||
+    vocabularies ||
     [categories, tools, collections].some((k) => k.added.length + k.changed.length + k.removed.length > 0);
   return { changed, categories, tools, collections, synonyms };
 }

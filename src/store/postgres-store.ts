@@ -20,7 +20,7 @@ import { diffDatasets, type ImportReport } from './import-report.js';
 import { runInSlices } from '../slices.js';
 import { migrations } from './schema-migrations.js';
 import {
-  CATEGORY_COLUMNS, COLLECTION_COLUMNS, ITEM_COLUMNS, JSON_COLUMNS, REDIRECT_COLUMNS, SYNONYM_COLUMNS, TOOL_COLUMNS,
+  CATEGORY_COLUMNS, COLLECTION_COLUMNS, ITEM_COLUMNS, DOCUMENT_COLUMNS, JSON_COLUMNS, REDIRECT_COLUMNS, SYNONYM_COLUMNS, TOOL_COLUMNS,
   datasetSteps, datasetToRows, rowsToDataset, type DatasetRows, type Row,
 } from './rows.js';
 
@@ -159,7 +159,7 @@ export class PostgresStore implements DirectoryStore {
         client.release();
         return { ...diff, revision: current };
       }
-      for (const table of ['search_synonyms', 'collection_items', 'collections', 'tool_redirects', 'tools', 'categories']) {
+      for (const table of ['content_documents', 'search_synonyms', 'collection_items', 'collections', 'tool_redirects', 'tools', 'categories']) {
         await client.query(`DELETE FROM ${table}`);
       }
       const rowsToLoad = datasetToRows(dataset);
@@ -169,6 +169,7 @@ export class PostgresStore implements DirectoryStore {
       await insertAll(client, 'collections', COLLECTION_COLUMNS, rowsToLoad.collections);
       await insertAll(client, 'collection_items', ITEM_COLUMNS, rowsToLoad.items);
       await insertAll(client, 'search_synonyms', SYNONYM_COLUMNS, rowsToLoad.synonyms);
+      await insertAll(client, 'content_documents', DOCUMENT_COLUMNS, rowsToLoad.documents);
       const revision = current + 1;
       // Read after the revision row lock, so imports record their instants in commit order.
       const history = changeHistory(
@@ -280,6 +281,7 @@ async function readRows(client: pg.PoolClient): Promise<DatasetRows> {
     collections: await all(`SELECT ${COLLECTION_COLUMNS.join(', ')} FROM collections ORDER BY position`),
     items: await all(`SELECT ${ITEM_COLUMNS.join(', ')} FROM collection_items ORDER BY collection_slug COLLATE "C", position`),
     synonyms: await all(`SELECT ${SYNONYM_COLUMNS.join(', ')} FROM search_synonyms ORDER BY position`),
+    documents: await all(`SELECT ${DOCUMENT_COLUMNS.join(', ')} FROM content_documents ORDER BY name`),
   };
 }
 

@@ -3,7 +3,7 @@
  * both keep the same schema shape. Nested values are JSON columns (TEXT in SQLite, JSONB in
  * PostgreSQL); dates are canonical RFC 3339 UTC strings on the way out.
  */
-import type { CategoryRecord, CollectionRecord, Dataset, SynonymSet, ToolRecord } from '../domain.js';
+import { EMPTY_SEARCH_VOCABULARY, unknownSchoolFacts, type CategoryRecord, type CollectionRecord, type Dataset, type SchoolVocabularies, type SynonymSet, type ToolRecord } from '../domain.js';
 import { runAtOnce, type Steps } from '../slices.js';
 
 export type Row = Record<string, unknown>;
@@ -13,15 +13,16 @@ export const TOOL_COLUMNS = [
   'slug', 'name', 'status', 'category_slug', 'website_url', 'logo_url', 'short_description', 'long_description',
   'pricing_model', 'pricing_summary', 'starting_price', 'pricing_url', 'education_program', 'screenshot',
   'tags', 'platforms', 'languages', 'created_at', 'updated_at', 'last_verified_at',
-  'links_checked_at', 'link_status', 'link_redirects',
+  'links_checked_at', 'link_status', 'link_redirects', 'school',
 ] as const;
 export const REDIRECT_COLUMNS = ['old_slug', 'tool_slug', 'position'] as const;
 export const COLLECTION_COLUMNS = ['slug', 'position', 'title', 'status', 'kind', 'task', 'persona', 'description', 'created_at', 'updated_at'] as const;
 export const ITEM_COLUMNS = ['collection_slug', 'position', 'tool_slug', 'note'] as const;
 export const SYNONYM_COLUMNS = ['position', 'kind', 'term', 'expressions'] as const;
+export const DOCUMENT_COLUMNS = ['name', 'body'] as const;
 
 /** Columns holding JSON. */
-export const JSON_COLUMNS = new Set(['starting_price', 'education_program', 'screenshot', 'tags', 'platforms', 'languages', 'link_redirects', 'expressions']);
+export const JSON_COLUMNS = new Set(['starting_price', 'education_program', 'screenshot', 'tags', 'platforms', 'languages', 'link_redirects', 'expressions', 'school', 'body']);
 
 /** `2026-11-21T09:00:00Z` whatever the engine hands back (a Date, or text with milliseconds). */
 export function canonicalDate(value: unknown): string {
@@ -40,6 +41,8 @@ export interface DatasetRows {
   collections: Row[];
   items: Row[];
   synonyms: Row[];
+  /** Whole documents by name: `levels`, `subjects`. */
+  documents: Row[];
 }
 
 export function datasetToRows(dataset: Dataset): DatasetRows {
@@ -52,7 +55,7 @@ export function datasetToRows(dataset: Dataset): DatasetRows {
       pricing_url: t.pricing.url, education_program: t.education_program, screenshot: t.screenshot,
       tags: t.tags, platforms: t.platforms, languages: t.languages,
       created_at: t.created_at, updated_at: t.updated_at, last_verified_at: t.last_verified_at,
-      links_checked_at: t.links_checked_at, link_status: t.link_status, link_redirects: t.link_redirects,
+      links_checked_at: t.links_checked_at, link_status: t.link_status, link_redirects: t.link_redirects, school: t.school,
     })),
     redirects: dataset.tools.flatMap((t) => t.former_slugs.map((old_slug, position) => ({ old_slug, tool_slug: t.slug, position }))),
     collections: dataset.collections.map((c, position) => ({
@@ -65,6 +68,11 @@ export function datasetToRows(dataset: Dataset): DatasetRows {
       ...dataset.synonyms.equivalents.map((expressions) => ({ kind: 'equivalent', term: null, expressions })),
       ...dataset.synonyms.expansions.map(({ term, finds }) => ({ kind: 'expansion', term, expressions: finds })),
     ].map((row, position) => ({ position, ...row })),
+    documents: [
+      { name: 'levels', body: dataset.vocabularies.levels },
+      { name: 'subjects', body: dataset.vocabularies.subjects },
+      { name: 'search-vocabulary', body: dataset.searchVocabulary },
+    ],
   };
 }
 
@@ -116,7 +124,8 @@ export function* datasetSteps(rows: DatasetRows): Steps<Dataset> {
     created_at: canonicalDate(r.created_at),
     updated_at: canonicalDate(r.updated_at),
   }));
-  return { categories, tools, collections, synonyms: synonymsFromRows(rows.synonyms) };
+  return { categories, tools, collections, synonyms: synonymsFromRows(rows.synonyms), vocabularies: vocabulariesFromRows(rows.documents),
+    searchVocabulary: json(rows.documents.find((r) => r.name === 'search-vocabulary')?.body) ?? EMPTY_SEARCH_VOCABULARY };
 }
 
 function toolFromRow(r: Row, formerSlugs: ReadonlyMap<string, string[]>): ToolRecord {
@@ -147,7 +156,14 @@ function toolFromRow(r: Row, formerSlugs: ReadonlyMap<string, string[]>): ToolRe
     links_checked_at: canonicalDateOrNull(r.links_checked_at),
     link_status: (r.link_status as ToolRecord['link_status'] | null) ?? null,
     link_redirects: json(r.link_redirects) ?? {},
+    // A store written before migration 6 knows no school fact.
+    school: json(r.school) ?? unknownSchoolFacts(),
   };
+}
+
+function vocabulariesFromRows(rows: Row[]): SchoolVocabularies {
+  const body = (name: string) => json(rows.find((r) => r.name === name)?.body) ?? [];
+  return { levels: body('levels'), subjects: body('subjects') };
 }
 
 /** A screenshot column as written before migration 5 had a `url` and no file: none is hosted. */

@@ -131,6 +131,19 @@ export function migrations(dialect: Dialect): Array<{ version: number; sql: stri
       ALTER TABLE tools ADD COLUMN link_redirects ${t.json};
     `,
     },
+    {
+      // School facts (API.md, "School use"): one JSON column per tool, and the documents the
+      // publisher edits beside the tools that are not records of their own (the levels and
+      // subjects vocabularies), kept whole by name and swapped with the rest of the dataset.
+      version: 6,
+      sql: `
+      ALTER TABLE tools ADD COLUMN school ${t.json};
+      CREATE TABLE content_documents (
+        name TEXT PRIMARY KEY,
+        body ${t.json} NOT NULL
+      );
+    `,
+    },
   ];
 }
 

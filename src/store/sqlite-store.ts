@@ -13,7 +13,7 @@ import type { DirectoryStore } from './directory-store.js';
 import { diffDatasets, type ImportReport } from './import-report.js';
 import { migrations } from './schema-migrations.js';
 import {
-  CATEGORY_COLUMNS, COLLECTION_COLUMNS, ITEM_COLUMNS, JSON_COLUMNS, REDIRECT_COLUMNS, SYNONYM_COLUMNS, TOOL_COLUMNS,
+  CATEGORY_COLUMNS, COLLECTION_COLUMNS, ITEM_COLUMNS, DOCUMENT_COLUMNS, JSON_COLUMNS, REDIRECT_COLUMNS, SYNONYM_COLUMNS, TOOL_COLUMNS,
   datasetSteps, datasetToRows, rowsToDataset, type DatasetRows, type Row,
 } from './rows.js';
 import { runAtOnce, runInSlices, type Steps } from '../slices.js';
@@ -111,7 +111,7 @@ export class SqliteStore implements DirectoryStore {
       const diff = diffDatasets(before, dataset);
       const current = this.db.prepare('SELECT revision FROM directory_meta WHERE id = 1').pluck().get() as number;
       if (!diff.changed) return { ...diff, revision: current };
-      for (const table of ['search_synonyms', 'collection_items', 'collections', 'tool_redirects', 'tools', 'categories']) {
+      for (const table of ['content_documents', 'search_synonyms', 'collection_items', 'collections', 'tool_redirects', 'tools', 'categories']) {
         this.db.prepare(`DELETE FROM ${table}`).run();
       }
       const rows = datasetToRows(dataset);
@@ -125,6 +125,7 @@ export class SqliteStore implements DirectoryStore {
       load('collections', COLLECTION_COLUMNS, rows.collections);
       load('collection_items', ITEM_COLUMNS, rows.items);
       load('search_synonyms', SYNONYM_COLUMNS, rows.synonyms);
+      load('content_documents', DOCUMENT_COLUMNS, rows.documents);
       const revision = current + 1;
       const history = changeHistory(this.db.prepare(SELECT_HISTORY_SLUGS).all() as Row[], this.db.prepare(SELECT_LATEST_CHANGE).pluck().get());
       const now = new Date();
@@ -161,5 +162,6 @@ function* datasetRows(connection: Database.Database): Steps<DatasetRows> {
     collections: yield* all(`SELECT ${COLLECTION_COLUMNS.join(', ')} FROM collections ORDER BY position`),
     items: yield* all(`SELECT ${ITEM_COLUMNS.join(', ')} FROM collection_items ORDER BY collection_slug, position`),
     synonyms: yield* all(`SELECT ${SYNONYM_COLUMNS.join(', ')} FROM search_synonyms ORDER BY position`),
+    documents: yield* all(`SELECT ${DOCUMENT_COLUMNS.join(', ')} FROM content_documents ORDER BY name`),
   };
 }

@@ -19,7 +19,7 @@ test('GET /changes › the first import records `created` for every published to
   assert.deepEqual(body.data.map((c) => c.slug), PUBLISHED, 'in slug order within the import');
   assert.ok(body.data.every((c) => c.kind === 'created' && c.revision === 1 && c.previous_slug === null));
   assert.match(body.data[0]!.changed_at, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
-  assert.deepEqual(body.data[0]!.links, { tool: 'https://api.example.org/api/v1/directory/tools/atelier-quiz' });
+  assert.deepEqual(body.data[0]!.links, { tool: 'https://api.example.org/api/v1/directory/tools/atelier-quiz', page: 'https://api.example.org/outils/atelier-quiz' });
   assert.equal(body.data.find((c) => c.slug === 'oeuvre-studio')!.name, 'Œuvre Studio');
   assert.ok(!res.body.includes('brouillon') && !res.body.includes('Brouillon'), 'a draft appears nowhere');
   assert.equal(res.headers['x-total-count'], '9');

@@ -57,7 +57,9 @@ test('export/tools.csv › UTF-8 with BOM, `;`, CRLF; parsed back by a CSV libra
     header,
     ['slug', 'name', 'short_description', 'category_slug', 'category_name', 'pricing', 'has_education_pricing', 'website_url', 'logo_url', 'api_url',
       'pricing_summary', 'starting_price_amount', 'starting_price_currency', 'starting_price_period', 'pricing_url', 'education_summary',
-      'education_eligibility', 'education_url', 'created_at', 'updated_at', 'last_verified_at'].map((h) => `"${h}"`).join(';'),
+      'education_eligibility', 'education_url', 'created_at', 'updated_at', 'last_verified_at',
+      'tags', 'platforms', 'languages', 'levels', 'subjects', 'pupil_use', 'pupil_account', 'min_age', 'generative_ai', 'trains_on_user_data', 'data_location', 'institutional_access',
+      'offline', 'open_source', 'accessibility_url', 'school_sources'].map((h) => `"${h}"`).join(';'),
   );
   // Like most readers, a line break outside quotes ends a record, whether CRLF or LF.
   const rows: Array<Record<string, string>> = parse(res.rawPayload, { bom: true, delimiter: ';', columns: true, record_delimiter: ['\r\n', '\n'] });
@@ -91,6 +93,22 @@ test('export/tools.csv › UTF-8 with BOM, `;`, CRLF; parsed back by a CSV libra
       created_at: t.freshness.created_at,
       updated_at: t.freshness.updated_at,
       last_verified_at: t.freshness.last_verified_at,
+      tags: t.tags.join('|'),
+      platforms: t.platforms.join('|'),
+      languages: t.languages.join('|'),
+      levels: t.school.levels?.join('|') ?? '',
+      subjects: t.school.subjects?.join('|') ?? '',
+      pupil_use: t.school.pupil_use ?? '',
+      pupil_account: t.school.pupil_account ?? '',
+      min_age: t.school.min_age === null ? '' : String(t.school.min_age),
+      generative_ai: t.school.generative_ai ?? '',
+      trains_on_user_data: t.school.trains_on_user_data ?? '',
+      data_location: t.school.data_location ?? '',
+      institutional_access: t.school.institutional_access?.join('|') ?? '',
+      offline: t.school.offline === null ? '' : String(t.school.offline),
+      open_source: t.school.open_source === null ? '' : String(t.school.open_source),
+      accessibility_url: t.school.accessibility_url ?? '',
+      school_sources: t.school.sources.map((s: { url: string }) => s.url).join('|'),
     }, t.slug);
   }
   const quizzy = rows.find((r) => r.slug === 'quizzy')!;
@@ -104,6 +122,33 @@ test('export/tools.csv › UTF-8 with BOM, `;`, CRLF; parsed back by a CSV libra
   assert.ok(res.body.endsWith('\r\n'));
   assert.ok(res.body.includes(';"Première ligne du résumé des offres.\nDeuxième ligne ; avec un ""point-virgule"".\nTroisième ligne.";'));
   assert.ok(res.body.includes(';"14,99";"EUR";"month";'), 'numbers quoted too: a decimal comma is no separator');
+});
+
+test('export/tools.csv › a cell a spreadsheet would read as a formula (=, +, -, @, tab, CR first) starts with a single quote; NDJSON keeps the value', async (t) => {
+  const dataset = fixtureDataset();
+  const tool = (slug: string) => dataset.tools.find((x) => x.slug === slug)!;
+  tool('quizzy').name = '=HYPERLINK("https://evil.example","Quizzy")';
+  tool('quiz-master').short_description = '-2+3 : un outil de calcul mental pour la classe entière, du CP au CM2.';
+  tool('eleve-plus').pricing.summary = '+33 1 23 45 67 89 pour un devis ; abonnement annuel par établissement.';
+  tool('oeuvre-studio').education_program = { summary: '@enseignants : gratuit pour les professeurs de lettres.', eligibility: ['@enseignants', 'élèves'], url: null };
+  const { app } = await buildTestApp(t, { env: ENV, dataset });
+  const rows = parse((await app.inject({ url: `${API}/export/tools.csv` })).body, { bom: true, delimiter: ';', columns: true }) as Array<Record<string, string>>;
+  const row = (slug: string) => rows.find((r) => r.slug === slug)!;
+  assert.equal(row('quizzy').name, `'=HYPERLINK("https://evil.example","Quizzy")`);
+  assert.equal(row('quiz-master').short_description, "'-2+3 : un outil de calcul mental pour la classe entière, du CP au CM2.");
+  assert.equal(row('eleve-plus').pricing_summary, "'+33 1 23 45 67 89 pour un devis ; abonnement annuel par établissement.");
+  assert.equal(row('oeuvre-studio').education_summary, "'@enseignants : gratuit pour les professeurs de lettres.");
+  assert.equal(row('oeuvre-studio').education_eligibility, "'@enseignants | élèves");
+  // Nothing else is touched: ordinary text, dates, URLs, numbers.
+  assert.equal(row('ecrire-mieux').name, 'Écrire Mieux');
+  assert.match(row('quizzy').updated_at!, /^2026-/);
+  assert.ok(rows.every((r) => !Object.values(r).some((v) => /^[=+\-@\t\r]/.test(v))), 'no cell starts with a formula character');
+  // The JSON export is read by programs, not spreadsheets: the value as it is.
+  const ndjson = (await app.inject({ url: `${API}/export/tools.ndjson` })).body.trim().split('\n').map((l) => JSON.parse(l));
+  assert.equal(ndjson.find((x) => x.slug === 'quizzy').name, '=HYPERLINK("https://evil.example","Quizzy")');
+  // And the data package says so.
+  const pkg = (await app.inject({ url: `${API}/datapackage.json` })).json();
+  assert.match(pkg.resources[0].description, /apostrophe/);
 });
 
 test('datapackage.json › a Frictionless Data Package: both exports, their schemas, size and hash, CC BY 4.0, the publisher as source', async (t) => {

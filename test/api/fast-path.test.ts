@@ -21,15 +21,21 @@ const VOLATILE = new Set(['date', 'x-request-id', 'ratelimit-remaining', 'rateli
 const stable = (h: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(h).filter(([k]) => !VOLATILE.has(k)).sort().map(([k, v]) => [k, String(v)]));
 
-/** A listening app whose Fastify requests are counted (the fast path bypasses the count). */
+/**
+ * A listening app whose Fastify answers are counted (the fast path bypasses the count). On
+ * `onSend`, which every Fastify answer passes, including those the app's own `onRequest`
+ * sends (a 405, a refused Host) before a hook added here would run.
+ */
 async function listening(t: Parameters<typeof buildTestApp>[0], options: TestAppOptions = {}) {
   const seen = { fastify: 0 };
   const built = await buildTestApp(t, {
     ...options,
     routes: (app) => {
-      app.addHook('onRequest', (_request, _reply, done) => {
+      // onSend: every answer Fastify writes, those refused in an onRequest hook (a 405 before
+      // its body is read) included; the fast path writes its own without Fastify.
+      app.addHook('onSend', (_request, _reply, payload, done) => {
         seen.fastify++;
-        done();
+        done(null, payload);
       });
     },
   });

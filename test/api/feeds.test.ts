@@ -93,7 +93,8 @@ test('feeds › Atom and JSON Feed list the latest changes, newest first, read b
   ]);
   assert.deepEqual(parsed.items.map((i) => i.isoDate!.replace('.000Z', 'Z')), newestFirst.map((c) => c.changed_at));
   const renamed = parsed.items[1]!;
-  assert.equal(renamed.link, `${BASE}/api/v1/directory/tools/quiz-maestro`, 'the tool in the API');
+  assert.equal(renamed.link, `${BASE}/outils/quiz-maestro`, 'the tool’s page, for people (the API is the JSON alternate)');
+  assert.match(atom.body, new RegExp(`<link rel="alternate" type="application/json" href="${BASE}/api/v1/directory/tools/quiz-maestro"/>`));
   assert.match(renamed.content!, /Catégorie : Quiz et interaction · Tarif : Freemium\nSite : https:\/\/quiz-master\.example\.org\//);
   assert.equal(parsed.items[0]!.link, 'https://quizzy.example.org/', 'unpublished: only the website is left to link');
   assert.equal(parsed.items[2]!.summary, "Simulations du cycle de l'eau, nouvelle version avec des fiches d'activité pour le cycle 3.");
@@ -106,7 +107,7 @@ test('feeds › Atom and JSON Feed list the latest changes, newest first, read b
   assert.deepEqual(items.map((i) => i.id), atomIds, 'the same entries, the same ids, in both feeds');
   assert.deepEqual(items[1], {
     id: atomIds[1],
-    url: `${BASE}/api/v1/directory/tools/quiz-maestro`,
+    url: `${BASE}/outils/quiz-maestro`,
     external_url: 'https://quiz-master.example.org/',
     title: 'Nouvelle adresse : Quiz Maestro (quiz-master → quiz-maestro)',
     summary: 'Créer un quiz en quelques minutes et le projeter en classe pour faire réviser les élèves.',
@@ -114,9 +115,10 @@ test('feeds › Atom and JSON Feed list the latest changes, newest first, read b
     date_published: newestFirst[1]!.changed_at,
     date_modified: newestFirst[1]!.changed_at,
     tags: ['Quiz et interaction', 'Freemium'],
-    _change: { kind: 'renamed', slug: 'quiz-maestro', previous_slug: 'quiz-master', revision: 2, category: { slug: 'quiz', name: 'Quiz et interaction' }, pricing: 'freemium' },
+    _change: { kind: 'renamed', slug: 'quiz-maestro', previous_slug: 'quiz-master', revision: 2, category: { slug: 'quiz', name: 'Quiz et interaction' }, pricing: 'freemium', api_url: `${BASE}/api/v1/directory/tools/quiz-maestro` },
   });
-  assert.equal(items[0]!.url, undefined, 'unpublished: no API URL');
+  assert.equal(items[0]!.url, undefined, 'unpublished: no page');
+  assert.equal((items[0] as { _change: { api_url: string | null } })._change.api_url, null, 'unpublished: no API URL');
   assert.deepEqual(json.json()._license, { name: 'CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/', attribution: 'Éditeur de test — https://editeur.example.org' });
 
   // The same bytes from a restarted process: ids and dates come from the store, not the clock.

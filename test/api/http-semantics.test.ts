@@ -91,6 +91,32 @@ test('405 › any other method on an API path, with Allow', async (t) => {
   }
 });
 
+test('405 › the pages and operations endpoints too, and whatever body comes with the method', async (t) => {
+  const { app } = await buildTestApp(t);
+  for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+    for (const url of ['/', '/docs', '/docs/', '/llms.txt', '/healthz', '/readyz', '/media/quizzy-0123456789ab.webp']) {
+      const res = await app.inject({ method, url });
+      assert.equal(res.statusCode, 405, `${method} ${url}`);
+      assert.equal(res.headers.allow, 'GET, HEAD, OPTIONS', `${method} ${url}`);
+      assert.equal(res.json().type, 'http://localhost/problems/method-not-allowed');
+    }
+  }
+  // The method is refused before any body is read: not a 400 for bad JSON, nor a 413 for size.
+  const bodies: Array<[string, string]> = [['x', 'application/json'], ['{"a":', 'application/json'], ['x'.repeat(4000), 'text/plain'], ['a=b', 'application/x-www-form-urlencoded']];
+  for (const [payload, type] of bodies) {
+    for (const url of [`${API}/tools`, '/']) {
+      const res = await app.inject({ method: 'POST', url, payload, headers: { 'content-type': type } });
+      assert.equal(res.statusCode, 405, `POST ${url} ${type} ${payload.slice(0, 10)}`);
+      assert.equal(res.headers.allow, 'GET, HEAD, OPTIONS');
+    }
+  }
+  // A path that does not exist is still a 404, whatever the body.
+  const unknown = await app.inject({ method: 'POST', url: '/api/v2/nothing', payload: '{"a":', headers: { 'content-type': 'application/json' } });
+  assert.equal(unknown.statusCode, 404);
+  // /mcp takes POST: not concerned.
+  assert.notEqual((await app.inject({ method: 'POST', url: '/mcp', payload: '{}', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' } })).statusCode, 405);
+});
+
 test('404 › unknown path is a problem, cacheable', async (t) => {
   const { app } = await buildTestApp(t);
   const res = await app.inject({ url: '/api/v2/nothing' });
@@ -146,7 +172,11 @@ test('OpenAPI › a 3.1 document generated from the route schemas', async (t) =>
   }
   assert.ok(!doc.paths['/healthz'] && !doc.paths['/readyz'], 'operations endpoints stay out');
   const params = doc.paths['/api/v1/directory/tools'].get.parameters.map((p: { name: string }) => p.name).sort();
-  assert.deepEqual(params, ['category', 'facets', 'has_education_pricing', 'page', 'per_page', 'pricing', 'q', 'sort', 'updated_since']);
+  assert.deepEqual(params, [
+    'age', 'category', 'data_location', 'facets', 'generative_ai', 'has_education_pricing', 'include_transversal', 'institutional_access', 'language', 'level',
+    'offline', 'open_source', 'page', 'per_page', 'platform', 'pricing', 'pupil_account', 'pupil_use', 'q', 'sort', 'subject', 'tag', 'trains_on_user_data', 'updated_since',
+  ]);
+  for (const path of ['/api/v1/directory/levels', '/api/v1/directory/subjects']) assert.ok(doc.paths[path]?.get, path);
   assert.ok(doc.paths['/api/v1/directory/tools'].get.responses['200'].content['application/json'].schema.properties.meta.properties.facets, 'meta.facets is documented');
   const changesParams = doc.paths['/api/v1/directory/changes'].get.parameters.map((p: { name: string }) => p.name).sort();
   assert.deepEqual(changesParams, ['page', 'per_page', 'since']);

@@ -128,10 +128,10 @@ test('GET /assets/<unknown> › a 404 problem', async (t) => {
   assert.equal(res.json().status, 404);
 });
 
-test('GET / › French home page with the counts of the current revision, every link ours, values escaped, strict CSP', async (t) => {
+test('GET /developpeurs › French page for developers with the counts of the current revision, every link ours, values escaped, strict CSP', async (t) => {
   const dataset = fixtureDataset();
   const { app, config } = await buildTestApp(t, { dataset, env: { PUBLISHER_NAME: 'Éditeur <b>"test"</b> & Cie', RATE_LIMIT_MAX: '50' } });
-  const res = await app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
+  const res = await app.inject({ url: '/developpeurs', headers: { 'accept-encoding': 'br' } });
   assert.equal(res.statusCode, 200);
   assert.equal(res.headers['content-type'], 'text/html; charset=utf-8');
   assert.equal(res.headers['content-encoding'], 'br');
@@ -181,15 +181,24 @@ test('GET / › French home page with the counts of the current revision, every 
   assert.equal(css.headers['ratelimit-limit'], undefined);
 });
 
-test('GET / › follows a new revision: the counts change with an import', async (t) => {
+test('GET /developpeurs › follows a new revision: the counts change with an import', async (t) => {
   const dataset = fixtureDataset();
   const { app, store, directory } = await buildTestApp(t);
-  const before = (await app.inject({ url: '/' })).body;
+  const before = (await app.inject({ url: '/developpeurs' })).body;
   const published = dataset.tools.filter((tool) => tool.status === 'published');
   published[0]!.status = 'draft';
   await store.replaceDataset(dataset);
   await directory.refresh();
-  const after = (await app.inject({ url: '/' })).body;
+  const after = (await app.inject({ url: '/developpeurs' })).body;
   const count = (html: string) => Number(/<dt>outils publiés<\/dt><dd>([^<]+)<\/dd>/.exec(html)![1]!.replace(/\s/g, ''));
   assert.equal(count(after), count(before) - 1);
+});
+
+test('GET /developpeurs › absolute curl lines to copy, for the host the page was asked on', async (t) => {
+  const { app } = await buildTestApp(t);
+  const body = (await app.inject({ url: '/developpeurs', headers: { host: 'api.example.org' } })).body;
+  assert.match(body, /curl 'http:\/\/api\.example\.org\/api\/v1\/directory\/tools\?q=quiz'/);
+  assert.match(body, /curl 'http:\/\/api\.example\.org\/api\/v1\/directory\/levels'/);
+  const other = (await app.inject({ url: '/developpeurs', headers: { host: 'other.example.org' } })).body;
+  assert.match(other, /curl 'http:\/\/other\.example\.org\//);
 });

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
-import { LANGUAGES, MESSAGES, negotiateLanguage, PROBLEMS } from '../../src/http/messages.js';
+import { LANGUAGES, MESSAGES, negotiateLanguage, PROBLEMS } from '../../src/directory/messages.js';
 import { API, buildTestApp } from '../helpers/build-app.js';
 import { sendRaw } from '../helpers/http.js';
 
@@ -21,7 +21,7 @@ test('problems › the catalogue has every code and every message in French and 
     didYouMean: [{ fr: 'doit valoir a', en: 'must be a' }, 'a'], page: [9], perPage: [100], oneOf: [['a', 'b'], true], tooLong: [200, 201],
     dateTime: [true], invalidParameters: [[{ parameter: 'p', message: { fr: 'doit', en: 'must' } }]], noSuchSlug: ['tool', 'x', ['y']],
     nothingAt: ['/x', '/api'], methodNotAllowed: ['POST'], rateLimited: [60, 60, 3], segmentTooLong: [80], badRequest: ['why'],
-    expectation: ['x'], internal: ['id-1'],
+    expectation: ['x'], internal: ['id-1'], unknownArgument: ['search_tools', ['query', 'level']],
   };
   for (const [name, make] of Object.entries(MESSAGES)) {
     const made = (make as (...a: unknown[]) => unknown)(...(samples[name] ?? []));
@@ -110,4 +110,22 @@ test('problems › with PUBLIC_BASE_URL, problem types are built from it', async
   const res = await app.inject({ url: `${API}/tools?page=x`, headers: { host: 'evil.example' } });
   assert.equal(res.json().type, 'https://api.example.org/problems/invalid-parameter');
   assert.equal(res.json().errors[0].code, 'not_whole_number');
+});
+
+test('problem types › each `type` URI is a page that documents the problem in French and English', async (t) => {
+  const { app } = await buildTestApp(t, { env: { PUBLIC_BASE_URL: 'https://api.example.org' } });
+  const problem = (await app.inject({ url: `${API}/tools?pricing=fremium` })).json();
+  assert.equal(problem.type, 'https://api.example.org/problems/invalid-parameter');
+  for (const code of ['invalid-parameter', 'bad-request', 'not-found', 'method-not-allowed', 'request-timeout', 'expectation-failed', 'rate-limited', 'headers-too-large', 'internal-error']) {
+    const page = await app.inject({ url: `/problems/${code}` });
+    assert.equal(page.statusCode, 200, code);
+    assert.match(String(page.headers['content-type']), /^text\/html/);
+    assert.match(page.body, /<html lang="fr">/);
+    assert.match(page.body, /<section lang="en">/);
+    assert.match(page.body, /Que faire/);
+    assert.match(page.body, /What to do/);
+  }
+  assert.match((await app.inject({ url: '/problems' })).body, /href="\/problems\/rate-limited"/);
+  assert.equal((await app.inject({ url: '/problems/teapot' })).statusCode, 404);
+  assert.equal((await app.inject({ url: '/problems/constructor' })).statusCode, 404);
 });

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { toolsPage } from '../../src/http/directory-queries.js';
-import { serialize, ToolListJson } from '../../src/http/representations.js';
-import { parseToolsQuery } from '../../src/http/tools-query.js';
+import { toolsPage } from '../../src/directory/directory-queries.js';
+import { serialize, ToolListJson } from '../../src/directory/representations.js';
+import { parseToolsQuery } from '../../src/directory/tools-query.js';
 import { buildReadModel } from '../../src/read-model/read-model.js';
 import { API, buildTestApp } from '../helpers/build-app.js';
 import { fixtureDataset } from '../helpers/fixture.js';
@@ -107,7 +107,7 @@ test('a page joined from kept summaries equals the serialised page, past the bou
   const license = { name: 'CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/', attribution: 'Fixture' };
   fc.assert(
     fc.property(fc.constantFrom('http://a.example', 'http://b.example', 'https://c.example'), fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 12 }), (base, page, perPage) => {
-      const body = toolsPage(model, parseToolsQuery({ page: String(page), per_page: String(perPage) }), base, license);
+      const body = toolsPage(model, parseToolsQuery({ page: String(page), per_page: String(perPage) }, model.school), base, license);
       assert.equal(lists.serialize(body, base), serialize.toolList(body));
     }),
     { numRuns: 300 },

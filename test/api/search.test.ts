@@ -42,13 +42,17 @@ test('GET /tools?q › an exact word outranks a corrected one, whatever the name
 });
 
 test('GET /tools?q › whole words, not substrings; only the last word is completed, unless typed as an acronym', async (t) => {
-  const { app } = await buildTestApp(t);
+  // A tool whose name completes `quiz` and whose category is not about quizzes (the category's
+  // name is searched with the tags: Quizzy, in « Quiz et interaction », holds the word itself).
+  const dataset = fixtureDataset();
+  dataset.tools.push({ ...variant(dataset, 'quiziniere', 'Quizinière', 'Atelier pour écrire des textes à plusieurs mains avec la classe.'), category: 'ecriture' });
+  const { app } = await buildTestApp(t, { dataset });
   assert.deepEqual(await search(app, 'ent'), [], '"ent" is inside "enseignants" but is no word of any tool');
   assert.deepEqual(await search(app, 'messag'), ['École Test'], 'search as you type: messagerie');
   assert.equal((await search(app, 'ecole messag'))[0], 'École Test');
   assert.deepEqual(await search(app, 'messag ecole'), [], 'a word before the last is not completed');
-  assert.ok((await search(app, 'quiz')).includes('Quizzy'), 'quiz completes to quizzy');
-  assert.ok(!(await search(app, 'QUIZ')).includes('Quizzy'), 'QUIZ, typed as an acronym, is a whole word');
+  assert.ok((await search(app, 'quiz')).includes('Quizinière'), 'quiz completes to quiziniere');
+  assert.ok(!(await search(app, 'QUIZ')).includes('Quizinière'), 'QUIZ, typed as an acronym, is a whole word');
 });
 
 test('GET /tools?q › plurals, feminines and inflections meet; elisions are ignored', async (t) => {
@@ -67,7 +71,16 @@ test('GET /tools?q › synonyms from content/synonyms.yaml: families, equivalent
   assert.deepEqual(await search(app, 'mental math'), ['Zèbre Math'], 'equivalent: calcul mental');
   assert.deepEqual(await search(app, 'formative assessment'), ['Atelier'], 'equivalent: évaluation formative');
   assert.deepEqual(await search(app, 'SVT'), ['Eau Vive'], 'expansion: SVT finds cycle de l’eau');
-  assert.deepEqual(await search(app, 'sciences de la vie'), [], 'an expansion is one way');
+  // `sciences de la vie` names the subject svt: it finds Eau Vive by its subject, not through the expansion.
+  assert.deepEqual(await search(app, 'sciences de la vie'), ['Eau Vive']);
+});
+
+test('GET /tools?q › an expansion is one way', async (t) => {
+  const dataset = fixtureDataset();
+  dataset.tools.push(variant(dataset, 'labo-svt', 'Labo', 'Des expériences de SVT à refaire en classe, avec des fiches pour chaque séance.'));
+  const { app } = await buildTestApp(t, { dataset });
+  assert.ok((await search(app, 'SVT')).includes('Labo'));
+  assert.ok(!(await search(app, "cycle de l'eau")).includes('Labo'), 'cycle de l’eau does not find what SVT finds');
 });
 
 test('GET /tools?q › synonyms are content: a new import changes what the search finds', async (t) => {
@@ -118,4 +131,46 @@ test('property › adding a filter to a search never adds a tool', async (t) => 
     }),
     { numRuns: 200 },
   );
+});
+
+test('GET /tools?q › a need in a sentence: conversation set aside, levels and subjects read, meta.query says what was understood', async (t) => {
+  const { app } = await buildTestApp(t);
+  const body = (await app.inject({ url: `${API}/tools?q=${encodeURIComponent('Je cherche un outil gratuit pour la SVT au lycée')}` })).json();
+  assert.deepEqual(names(body), ['Eau Vive']);
+  assert.deepEqual(body.meta.query, {
+    q: 'Je cherche un outil gratuit pour la SVT au lycée',
+    searched: ['svt'],
+    ignored: ['je', 'cherche', 'un', 'outil'],
+    level: [{ slug: 'lycee', label: 'Lycée général et technologique' }],
+    subject: [{ slug: 'svt', label: 'Sciences de la vie et de la Terre' }],
+    free: true,
+  });
+  // A subject's name finds the tools that have it even if their text does not say it.
+  assert.deepEqual(await search(app, 'sciences de la vie et de la terre'), ['Eau Vive']);
+  // A level alone: the tools of that level; a level never empties a search by itself.
+  assert.deepEqual(new Set(await search(app, 'CM2')), new Set(['Eau Vive', 'Quizzy']));
+  assert.deepEqual(await search(app, 'simulation terminale'), ['Eau Vive']);
+  // Conversation alone finds nothing; without q there is no meta.query.
+  assert.deepEqual(await search(app, 'je cherche un outil'), []);
+  assert.equal((await app.inject({ url: `${API}/tools` })).json().meta.query, undefined);
+});
+
+test('GET /tools?q › English finds the French words through content/search-vocabulary.yaml, one way', async (t) => {
+  const { app } = await buildTestApp(t);
+  assert.deepEqual(await search(app, 'water'), ['Eau Vive']);
+  assert.deepEqual(await search(app, 'spelling app'), ['Écrire Mieux'], '`app` is conversation');
+  assert.deepEqual(await search(app, 'eau'), ['Eau Vive']);
+});
+
+test('GET /tools?q › the long description is searched at a low weight: a match in the name or short description ranks first', async (t) => {
+  const dataset = fixtureDataset();
+  const long = (text: string) => `${text}\n\nDeuxième paragraphe assez long pour la validation, sur l'usage en classe avec les élèves et les enseignants, les séances et les projets de l'année.\n\nTroisième paragraphe : les limites de l'outil, la protection des données personnelles des élèves et la langue de son interface, en français.`;
+  dataset.tools.push(
+    { ...variant(dataset, 'aaa-herbier', 'Aaa', 'Outil de classe pour observer et classer des plantes avec les élèves du collège.'), long_description: long('Un herbier numérique partagé, avec des photos de feuilles et de fleurs prises par les élèves pendant les sorties.') },
+    variant(dataset, 'zzz-herbier', 'Zzz Herbier', 'Un herbier numérique pour classer les feuilles et les fleurs ramassées par la classe.'),
+  );
+  const { app } = await buildTestApp(t, { dataset });
+  assert.deepEqual(await search(app, 'herbier'), ['Zzz Herbier', 'Aaa']);
+  // A query found only in long descriptions is no sign it is about what the directory holds.
+  assert.deepEqual(await search(app, 'sorties pizza'), []);
 });

@@ -10,7 +10,7 @@ test('GET /tools/{slug} › full detail with the contract fields', async (t) => 
   assert.equal(meta.license.name, 'CC BY 4.0');
   assert.deepEqual(Object.keys(data).sort(), [
     'category', 'collections', 'education_program', 'freshness', 'has_education_pricing', 'languages', 'link_status', 'links', 'links_checked_at', 'logo_url',
-    'long_description', 'name', 'platforms', 'pricing', 'pricing_details', 'screenshot', 'short_description', 'slug', 'tags',
+    'long_description', 'name', 'platforms', 'pricing', 'pricing_details', 'school', 'screenshot', 'short_description', 'slug', 'tags',
     'updated_at', 'website_url',
   ]);
   assert.equal(data.has_education_pricing, true);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { API, buildTestApp } from '../helpers/build-app.js';
+import { fixtureDataset } from '../helpers/fixture.js';
 
 // Fixture dates: quizzy 2026-03-01T08:00:00Z, quiz-master 2026-02-01T08:00:00Z,
 // zebre-math 2026-04-01T08:00:00Z, every other published tool 2026-01-01T08:00:00Z.
@@ -20,6 +21,32 @@ test('GET /tools?updated_since › inclusive at the exact instant, whatever the 
   assert.equal((await since('2026-01-01T08:00:00Z')).meta.total, 9, 'everything');
   assert.equal((await since('2031-01-01T00:00:00Z')).meta.total, 0, 'nothing yet');
   assert.equal((await since('0001-01-01T00:00:00Z')).meta.total, 9);
+});
+
+test('GET /tools?updated_since › a leap second (23:59:60 UTC) is accepted as the next second\'s instant', async (t) => {
+  const { app } = await buildTestApp(t, { env: { PUBLIC_BASE_URL: 'https://api.example.org' } });
+  const since = async (value: string) => app.inject({ url: `${API}/tools?updated_since=${encodeURIComponent(value)}` });
+  for (const value of ['2016-12-31T23:59:60Z', '2016-12-31T23:59:60.5Z', '2016-12-31T15:59:60-08:00', '2017-01-01T00:59:60+01:00']) {
+    const res = await since(value);
+    assert.equal(res.statusCode, 200, `${value}: ${res.body.slice(0, 300)}`);
+    assert.equal(res.json().meta.total, 9, value);
+    // The instant just after the leap second, in links.
+    assert.match(res.json().links.self, /updated_since=2017-01-01T00:00:00Z&/, value);
+  }
+  // Inclusive, at the next second: a change at 00:00:00 is in, one a second before the leap second is not.
+  const { app: edge } = await buildTestApp(t, { dataset: (() => {
+    const d = fixtureDataset();
+    for (const tool of d.tools) tool.updated_at = tool.created_at = '2026-01-01T08:00:00Z';
+    d.tools.find((x) => x.slug === 'quizzy')!.updated_at = '2026-07-01T00:00:00Z';
+    d.tools.find((x) => x.slug === 'zebre-math')!.updated_at = '2026-06-30T23:59:59Z';
+    return d;
+  })() });
+  const body = (await edge.inject({ url: `${API}/tools?updated_since=2026-06-30T23:59:60Z` })).json();
+  assert.deepEqual(slugs(body), ['quizzy']);
+  // Only 23:59:60 UTC can be a leap second; /changes?since reads instants the same way.
+  assert.equal((await since('2016-12-31T12:30:60Z')).statusCode, 400);
+  assert.equal((await since('2016-12-31T23:59:61Z')).statusCode, 400);
+  assert.equal((await app.inject({ url: `${API}/changes?since=2016-12-31T23:59:60Z` })).statusCode, 200);
 });
 
 test('GET /tools?updated_since › combines with every filter, q and sort; links carry it in UTC', async (t) => {

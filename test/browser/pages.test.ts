@@ -7,59 +7,11 @@
  * by git). Without Chromium the test is skipped, except under CI, where it fails.
  */
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import { test, type TestContext } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { API, buildTestApp } from '../helpers/build-app.js';
+import { test } from 'node:test';
+import { API } from '../helpers/build-app.js';
+import { launch, screenshot, serve, skipWithoutChromium, watchedPage } from '../helpers/browser.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const SCREENSHOTS = path.resolve('test-output');
-const missing = existsSync(CHROMIUM) ? null : `Chromium not found at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`;
-const skip = missing !== null && !process.env.CI ? `${missing}: browser tests skipped` : false;
-
-async function serve(t: TestContext) {
-  const built = await buildTestApp(t, { env: { RATE_LIMIT_MAX: '60' } });
-  await built.app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = built.app.server.address() as { port: number };
-  return `http://127.0.0.1:${port}`;
-}
-
-async function launch(t: TestContext): Promise<Browser> {
-  assert.equal(missing, null, `${missing}; CI must install it (.ci/run)`);
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-  });
-  t.after(() => browser.close());
-  return browser;
-}
-
-/** A page whose every request is recorded; those leaving 127.0.0.1 are refused and listed. */
-async function watchedPage(browser: Browser) {
-  const page = await browser.newPage();
-  const requests: string[] = [];
-  const offsite: string[] = [];
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  await page.route('**/*', (route) => {
-    const url = new URL(route.request().url());
-    requests.push(url.href);
-    if (url.hostname === '127.0.0.1' || url.protocol === 'data:' || url.protocol === 'blob:') return route.continue();
-    offsite.push(url.href);
-    return route.abort();
-  });
-  return { page, requests, offsite, problems };
-}
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  await mkdir(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, name), fullPage: false });
-}
+const skip = skipWithoutChromium;
 
 test('browser › /docs lists the tool endpoints, "try it" on GET /tools?q=quiz gets 200 with results, nothing leaves 127.0.0.1', { skip, timeout: 120_000 }, async (t) => {
   const base = await serve(t);
@@ -75,10 +27,11 @@ test('browser › /docs lists the tool endpoints, "try it" on GET /tools?q=quiz 
   await page.getByRole('button', { name: /Test Request.*get \/api\/v1\/directory\/tools\)/ }).first().click();
   const client = page.getByRole('dialog', { name: 'API Client' });
   await client.waitFor();
-  // Only q: the examples Scalar pre-fills for updated_since and facets are switched off.
-  for (const parameter of ['updated_since', 'facets', 'page', 'per_page']) {
-    const box = client.getByRole('checkbox', { name: `Include ${parameter} in request` });
-    if (await box.isChecked()) await box.click();
+  // Only q: every parameter Scalar pre-fills with its example (updated_since, facets, the
+  // school filters…) is switched off.
+  const boxes = client.getByRole('checkbox', { name: /^Include (?!q in).* in request$/ });
+  for (let k = 0; k < (await boxes.count()); k++) {
+    if (await boxes.nth(k).isChecked()) await boxes.nth(k).click();
   }
   const q = client.getByRole('row', { name: /Include q in request/ });
   if (!(await q.getByRole('checkbox').isChecked())) await q.getByRole('checkbox').click();
@@ -104,11 +57,11 @@ test('browser › /docs lists the tool endpoints, "try it" on GET /tools?q=quiz 
   assert.deepEqual(problems, [], 'no CSP violation, no script error');
 });
 
-test('browser › / shows the counts and the links, loads only our stylesheet, nothing leaves 127.0.0.1', { skip, timeout: 60_000 }, async (t) => {
+test('browser › /developpeurs shows the counts and the links, loads only our stylesheet, nothing leaves 127.0.0.1', { skip, timeout: 60_000 }, async (t) => {
   const base = await serve(t);
   const browser = await launch(t);
   const { page, requests, offsite, problems } = await watchedPage(browser);
-  const response = await page.goto(`${base}/`);
+  const response = await page.goto(`${base}/developpeurs`);
   assert.equal(response?.status(), 200);
   await page.getByRole('heading', { level: 1 }).waitFor();
   const tools = (await (await fetch(`${base}${API}/tools?per_page=1`)).json()).meta.total as number;
@@ -120,7 +73,7 @@ test('browser › / shows the counts and the links, loads only our stylesheet, n
   await page.getByText('List published tools').first().waitFor({ timeout: 30_000 });
   await page.goBack();
   await page.getByRole('heading', { level: 1 }).waitFor();
-  await screenshot(page, 'home.png');
+  await screenshot(page, 'developpeurs.png');
   assert.deepEqual(offsite, [], 'requests that left 127.0.0.1');
   assert.ok(requests.some((u) => /\/assets\/home\.[\w-]{16}\.css$/.test(u)));
   assert.deepEqual(problems, [], 'no CSP violation, no script error');

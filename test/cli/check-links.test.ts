@@ -49,6 +49,8 @@ async function linkFixture(t: TestContext) {
   });
   const plain = await startHttpSite(t, {});
   const refused = await closedPort();
+  // The local sites are loopback addresses: let them through, by address and port, and nothing else.
+  const allow = [site.port, plain.port, refused].flatMap((port) => ['--allow-address', `127.0.0.1:${port}`]);
   const dataset = fixtureDataset();
   const urls: Record<string, string> = {
     quizzy: `${site.origin}/ok`,
@@ -69,7 +71,7 @@ async function linkFixture(t: TestContext) {
   const dir = await tempDir();
   t.after(() => rm(dir, { recursive: true, force: true }));
   const content = await writeContent(path.join(dir, 'content'), dataset);
-  return { site, content, dataset };
+  return { site, content, dataset, allow };
 }
 
 test('check-links CLI › --help explains itself; bad options are usage errors', async () => {
@@ -84,13 +86,13 @@ test('check-links CLI › --help explains itself; bad options are usage errors',
 });
 
 test('check-links CLI › each status from local sites; --write records it, keeping comments, and the content still imports', async (t) => {
-  const { site, content } = await linkFixture(t);
+  const { site, content, allow } = await linkFixture(t);
   const masterFile = path.join(content, 'tools', 'quiz-master.yaml');
   const original = `# Fiche relue à la main.\n${(await readFile(masterFile, 'utf8')).replace('name: Quiz Master', 'name: Quiz Master   # nom commercial')}`;
   await writeFile(masterFile, original);
 
   const started = Date.now();
-  const { code, stdout, stderr } = await checkLinks(content, '--json', '--write', '--timeout', '2', '--retries', '2');
+  const { code, stdout, stderr } = await checkLinks(content, '--json', '--write', '--timeout', '2', '--retries', '2', ...allow);
   assert.equal(code, 1, `something is broken: exit 1\n${stderr}`);
   const report = JSON.parse(stdout) as { checked_at: string; summary: Record<string, number>; tools: Array<{ slug: string; status: string; links: Array<Record<string, unknown>> }> };
   const tool = (slug: string) => report.tools.find((x) => x.slug === slug)!;
@@ -149,9 +151,9 @@ test('check-links CLI › each status from local sites; --write records it, keep
 });
 
 test('check-links CLI › a table on stdout, --slug narrows the run, exit 0 when nothing is broken', async (t) => {
-  const { site, content } = await linkFixture(t);
+  const { site, content, allow } = await linkFixture(t);
   const before = await readFile(path.join(content, 'tools', 'quizzy.yaml'), 'utf8');
-  const { code, stdout } = await checkLinks(content, '--slug', 'quizzy', '--slug', 'quiz-master');
+  const { code, stdout } = await checkLinks(content, '--slug', 'quizzy', '--slug', 'quiz-master', ...allow);
   assert.equal(code, 0);
   const lines = stdout.trim().split('\n');
   assert.match(lines[0]!, /^STATUS\s+TOOL\s+FIELD\s+HTTP\s+URL$/);
@@ -172,6 +174,65 @@ test('check-links CLI › invalid content is refused with the file and field, ex
   const { code, stderr } = await checkLinks(content);
   assert.equal(code, 3);
   assert.match(stderr, /quizzy\.yaml:\d+: record "quizzy", field link_status: must be one of/);
+});
+
+test('check-links CLI › a link or a redirect to a loopback, private or link-local address is refused unfetched, whatever its spelling', async (t) => {
+  // The "internal" service a redirect aims at: it must never see a request.
+  const internal = await startHttpSite(t, { '/': html('<p>internal</p>') });
+  const site = await startHttpsSite(t, {
+    '/ok': html('<p>ok</p>'),
+    '/to-metadata': redirect('http://169.254.169.254/latest/meta-data/', 302),
+    '/to-loopback': redirect(`http://127.0.0.1:${internal.port}/`, 302),
+    '/to-localhost': redirect(`http://localhost:${internal.port}/`, 302),
+    '/to-mapped': redirect(`http://[::ffff:127.0.0.1]:${internal.port}/`, 302),
+    '/to-private': redirect('http://10.0.0.1/', 302),
+    '/to-unspecified': redirect(`http://0.0.0.0:${internal.port}/`, 302),
+    '/to-decimal': redirect(`http://2130706433:${internal.port}/`, 302),
+    '/to-file': redirect('file:///etc/passwd', 302),
+  });
+  const dataset = fixtureDataset();
+  const urls: Record<string, string> = {
+    quizzy: `${site.origin}/to-metadata`,
+    'quiz-master': `${site.origin}/to-loopback`,
+    'eleve-plus': `${site.origin}/to-localhost`,
+    'oeuvre-studio': `${site.origin}/to-mapped`,
+    'eau-vive': `${site.origin}/to-private`,
+    'ecrire-mieux': `${site.origin}/to-unspecified`,
+    'zebre-math': `${site.origin}/to-decimal`,
+    'atelier-quiz': `${site.origin}/to-file`,
+    brouillon: `https://127.0.0.1:${internal.port}/`,
+    'ecole-directe-test': `${site.origin}/ok`,
+  };
+  for (const tool of dataset.tools) tool.website_url = urls[tool.slug]!;
+  const dir = await tempDir();
+  t.after(() => rm(dir, { recursive: true, force: true }));
+  const content = await writeContent(path.join(dir, 'content'), dataset);
+
+  const started = Date.now();
+  const { code, stdout, stderr } = await checkLinks(content, '--json', '--timeout', '5', '--allow-address', `127.0.0.1:${site.port}`);
+  assert.equal(code, 1, stderr);
+  const report = JSON.parse(stdout) as { tools: Array<{ slug: string; links: Array<{ field: string; status: string; error: string | null }> }> };
+  const link = (slug: string) => report.tools.find((x) => x.slug === slug)!.links.find((l) => l.field === 'website_url')!;
+  for (const slug of ['quizzy', 'quiz-master', 'eleve-plus', 'oeuvre-studio', 'eau-vive', 'ecrire-mieux', 'zebre-math']) {
+    assert.equal(link(slug).status, 'broken', `${slug}: ${JSON.stringify(link(slug))}`);
+    assert.match(link(slug).error ?? '', /^redirect refused: .*not a public address$/, slug);
+  }
+  assert.match(link('quizzy').error!, /169\.254\.169\.254 is link-local/);
+  assert.match(link('eleve-plus').error!, /localhost resolves to (127\.0\.0\.1|::1) is loopback/);
+  assert.match(link('atelier-quiz').error!, /non-HTTP address \(file:\)/);
+  assert.equal(link('brouillon').status, 'broken', 'the first URL is checked too');
+  assert.match(link('brouillon').error!, /^refused: 127\.0\.0\.1 is loopback/);
+  assert.equal(link('ecole-directe-test').status, 'ok', 'the allowed address is still fetched');
+  assert.deepEqual(internal.log, [], 'nothing reached the internal service');
+  assert.ok(Date.now() - started < 5_000, `refused at once, not after a timeout (${Date.now() - started} ms)`);
+
+  // The allowance is explicit: without it, the local site itself is refused.
+  const strict = await checkLinks(content, '--json', '--slug', 'ecole-directe-test');
+  assert.equal(strict.code, 1);
+  assert.match(JSON.parse(strict.stdout).tools[0].links[0].error, /^refused: 127\.0\.0\.1 is loopback/);
+  const bad = await checkLinks(content, '--allow-address', 'localhost');
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /--allow-address takes an IP address/);
 });
 
 test('Retry-After › delay-seconds and HTTP-date', () => {

@@ -182,3 +182,55 @@ test('import CLI › an oversized content file is a problem naming it; nothing i
   assert.match(res.stderr, /5\.0 MiB; a content file has at most 4 MiB/);
   assert.equal((await snapshotOf(db)).revision, 1, 'the database was not changed');
 });
+
+test('import CLI › bidirectional control characters: refused in names, slugs and URLs (file, record, field named), removed elsewhere and said so', async (t) => {
+  const RLO = '\u202E';
+  const dir = await tempDir();
+  t.after(() => rm(dir, { recursive: true, force: true }));
+  const refused = fixtureDataset();
+  const tool = (slug: string) => refused.tools.find((x) => x.slug === slug)!;
+  tool('quizzy').name = `Quiz${RLO}zy`;
+  tool('quiz-master').website_url = `https://quiz-master.example.org/${RLO}gpj.exe`;
+  tool('eleve-plus').former_slugs = [`eleve${'\u2066'}-moins`];
+  tool('eau-vive').pricing.url = `https://eau-vive.example.org/tarifs${'\u200F'}`;
+  refused.categories[0]!.name = `Quiz${'\u061C'}`;
+  refused.collections[0]!.title = `Créer ${'\u202A'}un quiz`;
+  const content = await writeContent(path.join(dir, 'bad'), refused);
+  const db = path.join(dir, 'db.sqlite');
+  const bad = await importCli('--content', content, '--database', db);
+  assert.equal(bad.code, 1, bad.stdout + bad.stderr);
+  for (const [file, record, field, code] of [
+    ['tools/quizzy.yaml', 'quizzy', 'name', 'U+202E'],
+    ['tools/quiz-master.yaml', 'quiz-master', 'website_url', 'U+202E'],
+    ['tools/eleve-plus.yaml', 'eleve-plus', 'former_slugs[0]', 'U+2066'],
+    ['tools/eau-vive.yaml', 'eau-vive', 'pricing.url', 'U+200F'],
+    ['categories.yaml', refused.categories[0]!.slug, '[0].name', 'U+061C'],
+    ['collections/creer-un-quiz.yaml', 'creer-un-quiz', 'title', 'U+202A'],
+  ]) {
+    const line = bad.stderr.split('\n').find((l) => l.includes(file!) && l.includes(`field ${field}:`));
+    assert.ok(line, `${file} ${field} named: ${bad.stderr}`);
+    assert.ok(line.includes(`record "${record}"`), line);
+    assert.match(line, new RegExp(`bidirectional control character.*${code!.replace('+', '\\+')}`), line);
+  }
+  assert.equal((await snapshotOf(db)).revision, 0, 'nothing imported');
+
+  // Elsewhere (descriptions, summaries, notes) they are removed, and the report says where.
+  const stripped = fixtureDataset();
+  stripped.tools.find((x) => x.slug === 'quizzy')!.short_description = `Outil Quizzy pour la classe : ${RLO}une description courte en français, pour les enseignants.`;
+  stripped.tools.find((x) => x.slug === 'eleve-plus')!.pricing.summary = `Abonnement annuel payant${'\u2067'} par établissement, devis sur demande.`;
+  stripped.collections[0]!.items[0]!.note = `Le plus simple pour commencer${'\u200E'}, gratuit pour les enseignants.`;
+  const good = await writeContent(path.join(dir, 'good'), stripped);
+  const dry = await importCli('--content', good, '--database', db, '--dry-run');
+  assert.equal(dry.code, 0, dry.stderr);
+  assert.match(dry.stdout, /Removed bidirectional control characters \(3 fields\)/);
+  const ok = await importCli('--content', good, '--database', db);
+  assert.equal(ok.code, 0, ok.stderr);
+  assert.match(ok.stdout, /Removed bidirectional control characters \(3 fields\)/);
+  assert.match(ok.stdout, /tools\/quizzy\.yaml(:\d+)?: record "quizzy", field short_description: U\+202E/);
+  assert.match(ok.stdout, /tools\/eleve-plus\.yaml(:\d+)?: record "eleve-plus", field pricing\.summary: U\+2067/);
+  assert.match(ok.stdout, /collections\/creer-un-quiz\.yaml(:\d+)?: record "creer-un-quiz", field items\[0\]\.note: U\+200E/);
+  const snapshot = await snapshotOf(db);
+  const quizzy = snapshot.dataset.tools.find((x) => x.slug === 'quizzy')!;
+  assert.equal(quizzy.short_description, 'Outil Quizzy pour la classe : une description courte en français, pour les enseignants.');
+  assert.doesNotMatch(JSON.stringify(snapshot.dataset), /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/);
+});

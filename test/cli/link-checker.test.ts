@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { AddressPolicy } from '../../src/publishing/address-policy.js';
 import { LinkChecker, worstStatus } from '../../src/publishing/link-checker.js';
 import { progressBar } from '../../src/publishing/progress.js';
 import { startHttpSite, startHttpsSite, TEST_CERT_FILE, type Route } from '../helpers/fixture-sites.js';
 
-const OPTIONS = { timeoutMs: 2_000, concurrency: 16, perHost: 2, retries: 2, backoffMs: 50, maxRetryAfterMs: 5_000, maxRedirects: 3, userAgent: 'test-checker/1.0' };
+const OPTIONS = { timeoutMs: 2_000, concurrency: 16, perHost: 2, retries: 2, backoffMs: 50, maxRetryAfterMs: 5_000, maxRedirects: 3, userAgent: 'test-checker/1.0', addresses: new AddressPolicy(['127.0.0.1']) };
 const slowOk: Route = (_req, res) => setTimeout(() => res.writeHead(200).end(), 150);
 
 test('LinkChecker › never more than `perHost` requests at once to one host', async (t) => {

@@ -10,7 +10,7 @@ import { setFields } from '../../src/content/tool-file-edits.js';
 import { loadContent } from '../../src/content/load-content.js';
 import { DEFAULT_CHROMIUM } from '../../src/publishing/screenshot-capture.js';
 import { API, buildTestApp } from '../helpers/build-app.js';
-import { closedPort, html, startHttpsSite, TEST_CERT_SPKI } from '../helpers/fixture-sites.js';
+import { closedPort, html, redirect, startHttpSite, startHttpsSite, TEST_CERT_SPKI } from '../helpers/fixture-sites.js';
 import { fixtureDataset, tempDir, writeContent } from '../helpers/fixture.js';
 
 const run = promisify(execFile);
@@ -57,7 +57,9 @@ async function siteFixture(t: TestContext) {
   for (const tool of dataset.tools) tool.website_url = pages[tool.slug] ? `${site.origin}${pages[tool.slug]}` : `https://127.0.0.1:${refused}/${tool.slug}`;
   const dir = await tempDir();
   t.after(() => rm(dir, { recursive: true, force: true }));
-  return { site, content: await writeContent(path.join(dir, 'content'), dataset) };
+  // The local site and the closed port are loopback addresses: allowed by address and port, explicitly.
+  const allow = [site.port, refused].flatMap((port) => ['--allow-address', `127.0.0.1:${port}`]);
+  return { site, allow, content: await writeContent(path.join(dir, 'content'), dataset) };
 }
 
 test('screenshots CLI › --help explains itself; a missing browser is named', async () => {
@@ -77,12 +79,12 @@ test('screenshots CLI › --help explains itself; a missing browser is named', a
 });
 
 test('screenshots CLI › captures a local page once settled, writes WebP + 640 variant, records it; the API serves it', { skip, timeout: 120_000 }, async (t) => {
-  const { content } = await siteFixture(t);
+  const { content, allow } = await siteFixture(t);
   const file = path.join(content, 'tools', 'quizzy.yaml');
   const original = `# Relue le 2 janvier.\n${await readFile(file, 'utf8')}`;
   await writeFile(file, original);
 
-  const { code, stdout, stderr } = await screenshots(content, '--slug', 'quizzy');
+  const { code, stdout, stderr } = await screenshots(content, '--slug', 'quizzy', ...allow);
   assert.equal(code, 0, stdout + stderr);
   assert.match(stdout, /captured {2}quizzy {2}media\/quizzy-[0-9a-f]{12}\.webp \(1280×800, \d+ kB\)/);
 
@@ -123,13 +125,13 @@ test('screenshots CLI › captures a local page once settled, writes WebP + 640 
 });
 
 test('screenshots CLI › a failing site is reported and skipped, the others recorded; by default only tools without a screenshot', { skip, timeout: 120_000 }, async (t) => {
-  const { content } = await siteFixture(t);
+  const { content, allow } = await siteFixture(t);
   const before = await readFile(path.join(content, 'tools', 'eleve-plus.yaml'), 'utf8');
-  const first = await screenshots(content, '--slug', 'quiz-master', '--slug', 'eleve-plus', '--slug', 'eau-vive', '--concurrency', '2', '--timeout', '10');
+  const first = await screenshots(content, '--slug', 'quiz-master', '--slug', 'eleve-plus', '--slug', 'eau-vive', '--concurrency', '2', '--timeout', '10', ...allow);
   assert.equal(first.code, 1, first.stdout + first.stderr);
   assert.match(first.stdout, /captured {2}quiz-master /);
   assert.match(first.stdout, /FAILED {4}eleve-plus {2}https:\/\/127\.0\.0\.1:\d+\/missing: the page answered HTTP 404/);
-  assert.match(first.stdout, /FAILED {4}eau-vive {2}https:\/\/127\.0\.0\.1:\d+\/eau-vive: .*ERR_CONNECTION_REFUSED/);
+  assert.match(first.stdout, /FAILED {4}eau-vive {2}https:\/\/127\.0\.0\.1:\d+\/eau-vive: connection refused/);
   assert.match(first.stdout, /1 captured, 2 failed\./);
   assert.equal(await readFile(path.join(content, 'tools', 'eleve-plus.yaml'), 'utf8'), before, 'a failed site leaves its file alone');
 
@@ -142,8 +144,41 @@ test('screenshots CLI › a failing site is reported and skipped, the others rec
     const file = path.join(content, 'tools', `${tool.slug}.yaml`);
     await writeFile(file, setFields(await readFile(file, 'utf8'), { screenshot: { ...existing } }, 'education_program'));
   }
-  const second = await screenshots(content);
+  const second = await screenshots(content, ...allow);
   assert.equal(second.code, 0, second.stdout + second.stderr);
   assert.deepEqual(second.stdout.split('\n').filter((l) => l.startsWith('captured')).map((l) => l.split(/\s+/)[1]), ['ecole-directe-test']);
   assert.ok((await loadContent(content)).ok);
+});
+
+test('screenshots CLI › a redirect to a loopback address, by number or by name, or a page loading from one, is refused before Chromium connects', { skip, timeout: 120_000 }, async (t) => {
+  // The "internal" service: it must never see a request, navigation or subresource.
+  const internal = await startHttpSite(t, { '/': html('<!doctype html><body style="background:rgb(200,0,0)">secret</body>'), '/pixel.png': html('x') });
+  const site = await startHttpsSite(t, {
+    '/to-loopback': redirect(`http://127.0.0.1:${internal.port}/`, 302),
+    '/to-localhost': redirect(`http://localhost:${internal.port}/`, 302),
+    '/to-metadata': redirect('http://169.254.169.254/latest/meta-data/', 302),
+    '/hop': (req, res) => res.writeHead(302, { location: `/hop?n=${Number(new URL(req.url!, 'http://x').searchParams.get('n')) + 1}` }).end(),
+    '/loads-internal': html(`<!doctype html><body style="margin:0;background:#fff"><img src="http://127.0.0.1:${internal.port}/pixel.png"><iframe src="http://localhost:${internal.port}/"></iframe></body>`),
+  });
+  const dataset = fixtureDataset();
+  const pages: Record<string, string> = { quizzy: '/to-loopback', 'quiz-master': '/to-localhost', 'eleve-plus': '/to-metadata', 'ecole-directe-test': '/loads-internal', 'atelier-quiz': '/hop?n=0' };
+  for (const tool of dataset.tools) tool.website_url = pages[tool.slug] ? `${site.origin}${pages[tool.slug]}` : `https://127.0.0.1:${internal.port}/${tool.slug}`;
+  const dir = await tempDir();
+  t.after(() => rm(dir, { recursive: true, force: true }));
+  const content = await writeContent(path.join(dir, 'content'), dataset);
+
+  const run = await screenshots(content, '--all', '--concurrency', '2', '--timeout', '10', '--allow-address', `127.0.0.1:${site.port}`);
+  assert.equal(run.code, 1, run.stdout + run.stderr);
+  assert.match(run.stdout, /FAILED {4}quizzy {2}\S+: redirect refused: 127\.0\.0\.1 is loopback, not a public address/);
+  assert.match(run.stdout, /FAILED {4}quiz-master {2}\S+: redirect refused: localhost resolves to (127\.0\.0\.1|::1) is loopback/);
+  assert.match(run.stdout, /FAILED {4}eleve-plus {2}\S+: redirect refused: 169\.254\.169\.254 is link-local/);
+  assert.match(run.stdout, /FAILED {4}eau-vive {2}\S+: refused: 127\.0\.0\.1 is loopback/, 'the first URL is checked too');
+  assert.match(run.stdout, /captured {2}ecole-directe-test /, 'a page is captured without what it may not load');
+  assert.match(run.stdout, /FAILED {4}atelier-quiz {2}\S+: refused: more than 10 redirects/);
+  const hops = site.log.filter((r) => r.path === '/hop').length;
+  assert.ok(hops <= 15, `stopped soon after the tenth redirect, well before Chromium's own limit of 20 (${hops} requests)`);
+  assert.deepEqual(internal.log, [], 'nothing reached the internal service');
+  const loaded = await loadContent(content);
+  assert.ok(loaded.ok);
+  assert.deepEqual(loaded.dataset.tools.filter((x) => x.screenshot !== null).map((x) => x.slug), ['ecole-directe-test']);
 });

@@ -7,7 +7,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { before, test } from 'node:test';
 import type { Dataset } from '../../src/domain.js';
-import { formatProblem, loadContent } from '../../src/content/load-content.js';
+import { formatProblem } from '../../src/content/content-problems.js';
+import { loadContent } from '../../src/content/load-content.js';
 import { foldedWords } from '../../src/text/french-text.js';
 
 const CONTENT = path.resolve(import.meta.dirname, '../../content');

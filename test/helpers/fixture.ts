@@ -2,11 +2,12 @@
  * The small dataset the tests own (not the bundled content, which will change). Tests get
  * fresh copies, may change them, and write them out as content files.
  */
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import YAML from 'yaml';
-import type { CollectionRecord, Dataset, ToolRecord } from '../../src/domain.js';
+import { unknownSchoolFacts, type CollectionRecord, type Dataset, type SchoolFacts, type ToolRecord } from '../../src/domain.js';
 
 const LONG =
   "Premier paragraphe de description, assez long pour passer la validation du contenu et décrire ce que fait l'outil pour les enseignants et les élèves.\n\n" +
@@ -36,22 +37,32 @@ function tool(slug: string, name: string, overrides: Partial<ToolRecord> = {}): 
     links_checked_at: null,
     link_status: null,
     link_redirects: {},
+    school: unknownSchoolFacts(),
     ...overrides,
   };
+}
+
+/** The bundled school vocabularies (content/levels.yaml, subjects.yaml): the tests read the real aliases. */
+const vocabulary = (name: string) => YAML.parse(readFileSync(path.resolve(import.meta.dirname, `../../content/${name}.yaml`), 'utf8'));
+export const FIXTURE_VOCABULARIES = { levels: vocabulary('levels'), subjects: vocabulary('subjects') };
+
+/** School facts for a fixture tool: every fact unknown but those given. */
+export function school(facts: Partial<SchoolFacts>): SchoolFacts {
+  return { ...unknownSchoolFacts(), ...facts };
 }
 
 const EDU = { summary: 'Gratuit pour les enseignants et les élèves des établissements scolaires.', eligibility: ['enseignants', 'élèves'], url: null };
 
 export function fixtureDataset(): Dataset {
   const tools: ToolRecord[] = [
-    tool('quizzy', 'Quizzy', { education_program: EDU, pricing: { model: 'free', summary: 'Entièrement gratuit pour tous les utilisateurs.', starting_price: null, url: null }, updated_at: '2026-03-01T08:00:00Z' }),
+    tool('quizzy', 'Quizzy', { school: school({ levels: ['elementaire', 'college'], subjects: ['transversal'], pupil_use: 'supervised', pupil_account: 'class_code', min_age: 0, generative_ai: 'none', trains_on_user_data: 'not_applicable', institutional_access: [], offline: false, open_source: true, sources: [{ fields: ['min_age'], url: 'https://quizzy.example.org/licence', checked_at: null }] }), education_program: EDU, pricing: { model: 'free', summary: 'Entièrement gratuit pour tous les utilisateurs.', starting_price: null, url: null }, updated_at: '2026-03-01T08:00:00Z' }),
     tool('quiz-master', 'Quiz Master', { short_description: 'Créer un quiz en quelques minutes et le projeter en classe pour faire réviser les élèves.', created_at: '2026-02-01T08:00:00Z', updated_at: '2026-02-01T08:00:00Z' }),
     tool('eleve-plus', 'Élève Plus', { category: 'ecriture', short_description: "Suivi de l'élève et carnet de bord numérique, pour les professeurs principaux du collège.", pricing: { model: 'paid', summary: 'Abonnement annuel payant par établissement, devis sur demande.', starting_price: { amount: 23, currency: 'EUR', period: 'month' }, url: 'https://eleve-plus.example.org/tarifs' } }),
     tool('oeuvre-studio', 'Œuvre Studio', { category: 'ecriture', short_description: "Atelier d'écriture guidé pour analyser une œuvre littéraire, du collège au lycée.", education_program: EDU }),
-    tool('eau-vive', 'Eau Vive', { category: 'sciences', short_description: "Simulations du cycle de l'eau pour l'école primaire et le collège, avec des fiches d'activité." }),
+    tool('eau-vive', 'Eau Vive', { school: school({ levels: ['elementaire', 'college'], subjects: ['svt', 'physique-chimie'], pupil_use: 'independent', pupil_account: 'none', min_age: 13, generative_ai: 'feature', trains_on_user_data: 'no', data_location: 'eu', offline: true, open_source: false, sources: [{ fields: ['min_age', 'trains_on_user_data', 'data_location'], url: 'https://eau-vive.example.org/cgu', checked_at: '2026-11-20' }] }), category: 'sciences', short_description: "Simulations du cycle de l'eau pour l'école primaire et le collège, avec des fiches d'activité." }),
     tool('ecrire-mieux', 'Écrire Mieux', { category: 'ecriture', short_description: "Correcteur d'orthographe et de grammaire, avec des explications adaptées aux élèves.", pricing: { model: 'enterprise', summary: 'Licences sur devis pour les académies et les réseaux d’établissements.', starting_price: null, url: null }, former_slugs: ['ecrire-plus'] }),
     tool('zebre-math', 'Zèbre Math', { category: 'sciences', short_description: 'Exercices de calcul mental progressifs pour le cycle 3, avec un quiz quotidien pour la classe.', updated_at: '2026-04-01T08:00:00Z' }),
-    tool('atelier-quiz', 'Atelier', { short_description: 'Générateur de quiz à partir d’un texte, pour préparer une évaluation formative rapidement.', education_program: EDU }),
+    tool('atelier-quiz', 'Atelier', { school: school({ levels: ['lycee'], subjects: ['francais'], pupil_use: 'teacher_only', min_age: 18, generative_ai: 'core', open_source: false, offline: false, sources: [{ fields: ['min_age'], url: 'https://atelier-quiz.example.org/cgu', checked_at: null }] }), short_description: 'Générateur de quiz à partir d’un texte, pour préparer une évaluation formative rapidement.', education_program: EDU }),
     tool('brouillon', 'Brouillon Secret', { status: 'draft', short_description: 'Un outil encore en cours de relecture, qui ne doit apparaître nulle part dans l’API publique.' }),
     tool('ecole-directe-test', 'École Test', { category: 'sciences', short_description: 'Cahier de textes et messagerie pour les écoles, utilisé ici pour tester le tri des accents.' }),
   ];
@@ -83,6 +94,12 @@ export function fixtureDataset(): Dataset {
     },
   ];
   return {
+    vocabularies: FIXTURE_VOCABULARIES,
+    searchVocabulary: {
+      translations: [{ term: 'spelling', finds: ['orthographe'] }, { term: 'water', finds: ['eau'] }],
+      filler: ['je cherche', 'je voudrais', 'un outil', 'tool', 'app'],
+      freeWords: ['gratuit', 'free'],
+    },
     synonyms: {
       families: [['corriger', 'correction', 'correcteur']],
       equivalents: [['calcul mental', 'mental math'], ['évaluation formative', 'formative assessment']],
@@ -105,10 +122,17 @@ export async function writeContent(dir: string, dataset: Dataset): Promise<strin
   await mkdir(path.join(dir, 'tools'), { recursive: true });
   await mkdir(path.join(dir, 'collections'), { recursive: true });
   await writeFile(path.join(dir, 'categories.yaml'), YAML.stringify(dataset.categories));
+  if (dataset.vocabularies.levels.length > 0) await writeFile(path.join(dir, 'levels.yaml'), YAML.stringify(dataset.vocabularies.levels));
+  if (dataset.vocabularies.subjects.length > 0) await writeFile(path.join(dir, 'subjects.yaml'), YAML.stringify(dataset.vocabularies.subjects));
   const { families, equivalents, expansions } = dataset.synonyms;
   if (families.length + equivalents.length + expansions.length > 0) {
     const file = { families, equivalents, expansions: Object.fromEntries(expansions.map((e) => [e.term, e.finds])) };
     await writeFile(path.join(dir, 'synonyms.yaml'), YAML.stringify(file));
+  }
+  const { translations, filler, freeWords } = dataset.searchVocabulary;
+  if (translations.length + filler.length + freeWords.length > 0) {
+    const file = { translations: Object.fromEntries(translations.map((e) => [e.term, e.finds])), filler, free_words: freeWords };
+    await writeFile(path.join(dir, 'search-vocabulary.yaml'), YAML.stringify(file));
   }
   for (const t of dataset.tools) await writeFile(path.join(dir, 'tools', `${t.slug}.yaml`), YAML.stringify(asWritten(t)));
   for (const c of dataset.collections) await writeFile(path.join(dir, 'collections', `${c.slug}.yaml`), YAML.stringify(c));

@@ -10,7 +10,7 @@ import { buildApp } from '../../src/app.js';
 import { importContent } from '../../src/content/import-content.js';
 import type { Dataset } from '../../src/domain.js';
 import { LiveDirectory } from '../../src/live-directory.js';
-import { openStore } from '../../src/store/directory-store.js';
+import { openStore } from '../../src/store/open-store.js';
 import type { TestApp } from './build-app.js';
 import { fixtureDataset, writeContent } from './fixture.js';
 

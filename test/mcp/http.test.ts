@@ -31,7 +31,7 @@ test('POST /mcp › stateless: GET and DELETE are 405 with Allow, and CORS like 
   assert.equal(answer.statusCode, 200);
   assert.equal(answer.headers['access-control-allow-origin'], '*');
   assert.equal(answer.headers['x-accel-buffering'], 'no', 'a 2025-era answer is SSE that nothing may buffer');
-  assert.equal(message(answer.body).result.tools.length, 5);
+  assert.equal(message(answer.body).result.tools.length, 7);
 });
 
 test('POST /mcp › malformed JSON-RPC gets a JSON-RPC error, an oversized body 413, never a 500', async (t) => {
@@ -70,10 +70,11 @@ test('POST /mcp › any Origin is served by default', async (t) => {
 });
 
 test('POST /mcp › rate limited by the API rule in its own bucket: one count per JSON-RPC request, REST still answers', async (t) => {
-  const { app } = await buildTestApp(t, { env: { RATE_LIMIT_MAX: '4', RATE_LIMIT_WINDOW_S: '60' } });
-  // A notification is not a request: it is not counted.
+  const { app } = await buildTestApp(t, { env: { RATE_LIMIT_MAX: '5', RATE_LIMIT_WINDOW_S: '60' } });
+  // A notification is a POST like any other: it is counted.
   const note = await app.inject({ method: 'POST', url: '/mcp', headers: JSON_RPC, payload: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) });
   assert.ok(note.statusCode < 300, `notification: ${note.statusCode}`);
+  assert.equal(note.headers['ratelimit-remaining'], '4');
   for (let i = 1; i <= 4; i++) {
     const res = await app.inject({ method: 'POST', url: '/mcp', headers: JSON_RPC, payload: toolsList(i) });
     assert.equal(res.statusCode, 200, `request ${i}`);
@@ -84,15 +85,39 @@ test('POST /mcp › rate limited by the API rule in its own bucket: one count pe
   assert.equal(refused.headers['cache-control'], 'no-store');
   assert.ok(Number(refused.headers['retry-after']) >= 1);
   assert.equal(refused.json().error.code, -32000);
-  assert.match(refused.json().error.message, /Limite de 4 requêtes par 60 secondes/, 'French by default, as REST problems');
+  assert.match(refused.json().error.message, /Limite de 5 requêtes par 60 secondes/, 'French by default, as REST problems');
   const english = await app.inject({ method: 'POST', url: '/mcp', headers: { ...JSON_RPC, 'accept-language': 'en' }, payload: toolsList(7) });
-  assert.match(english.json().error.message, /Limit of 4 requests per 60 seconds/);
+  assert.match(english.json().error.message, /Limit of 5 requests per 60 seconds/);
   // The same client's REST budget is untouched.
   const restAnswer = await app.inject({ url: `${API}/tools` });
   assert.equal(restAnswer.statusCode, 200);
-  assert.equal(restAnswer.headers['ratelimit-remaining'], '3');
+  assert.equal(restAnswer.headers['ratelimit-remaining'], '4');
   // And REST requests do not spend the MCP budget: it is still exhausted, not reset.
   assert.equal((await app.inject({ method: 'POST', url: '/mcp', headers: JSON_RPC, payload: toolsList(6) })).statusCode, 429);
+});
+
+test('POST /mcp › every POST counts, whatever it holds: notifications, batches of them, oversized and unreadable bodies', async (t) => {
+  const { app } = await buildTestApp(t, { env: { RATE_LIMIT_MAX: '6', RATE_LIMIT_WINDOW_S: '60' } });
+  const post = (payload: string) => app.inject({ method: 'POST', url: '/mcp', headers: JSON_RPC, payload });
+  const note = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  const answers = [
+    await post(note),
+    await post(JSON.stringify([{ jsonrpc: '2.0', method: 'notifications/initialized' }, { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } }])),
+    // A notification is bounded like any message: refused past 64 KiB, and counted all the same.
+    await post(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized', params: { pad: 'x'.repeat(100_000) } })),
+    await post('{"jsonrpc": "2.0", "method": '),
+    await post(note),
+    await post(note),
+  ];
+  assert.deepEqual(answers.map((a) => a.statusCode), [202, 202, 413, 400, 202, 202]);
+  assert.deepEqual(answers.map((a) => a.headers['ratelimit-remaining']), ['5', '4', '3', '2', '1', '0']);
+  const refused = await post(note);
+  assert.equal(refused.statusCode, 429, 'the seventh POST in the window is refused');
+  assert.ok(Number(refused.headers['retry-after']) >= 1);
+  // A batch of requests still counts each of them.
+  const { app: other } = await buildTestApp(t, { env: { RATE_LIMIT_MAX: '6', RATE_LIMIT_WINDOW_S: '60' } });
+  const batch = await other.inject({ method: 'POST', url: '/mcp', headers: JSON_RPC, payload: JSON.stringify([1, 2, 3].map((id) => JSON.parse(toolsList(id)))) });
+  assert.equal(batch.headers['ratelimit-remaining'], '3');
 });
 
 test('POST /mcp › the SDK client sees the 429 once the budget is spent', async (t) => {

@@ -97,3 +97,11 @@ test('rate limit › real sockets from several loopback addresses keep separate 
   assert.deepEqual(await statuses('127.0.0.2', 6), [200, 200, 200, 200, 200, 429]);
   assert.deepEqual(await statuses('127.0.0.3', 5), [200, 200, 200, 200, 200], 'another client is untouched');
 });
+
+test('RateLimit headers › meaningful from the first request: the reset is the real window, never 0', async (t) => {
+  const { app } = await buildTestApp(t, { env: { RATE_LIMIT_MAX: '5', RATE_LIMIT_WINDOW_S: '60' } });
+  const first = await app.inject({ url: '/api/v1/directory/categories' });
+  assert.equal(first.headers['ratelimit-limit'], '5');
+  assert.equal(first.headers['ratelimit-remaining'], '4');
+  assert.equal(first.headers['ratelimit-reset'], '60');
+});

@@ -44,7 +44,8 @@ async function appBehindRelay(t: TestContext, name: string) {
   return {
     relay,
     prefix,
-    backend: async () => (await app.inject({ url: '/readyz' })).json().rate_limiter as string,
+    // /readyz says whether the limiter's store answers; with a Redis limiter, that is Redis.
+    backend: async () => ((await app.inject({ url: '/readyz' })).json().rate_limiter.reachable ? 'redis' : 'memory (redis unavailable)'),
     hit: (address: string) => app.inject({ url: `${API}/categories`, remoteAddress: address }),
   };
 }

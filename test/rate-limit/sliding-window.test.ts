@@ -47,12 +47,12 @@ test('sliding window › refused requests do not count: backing off a full windo
   assert.equal(limiter.hit('a').allowed, false);
 });
 
-test('sliding window › headers: remaining counts down, reset says when one more is allowed', async (t) => {
+test('sliding window › headers: remaining counts down, reset says when the oldest request counted gives one back (the whole window at first)', async (t) => {
   const { limiter, clock } = limiterAt(3, 10_000);
   t.after(() => limiter.close());
-  assert.deepEqual(limiter.hit('a'), { allowed: true, limit: 3, remaining: 2, resetSeconds: 0 });
+  assert.deepEqual(limiter.hit('a'), { allowed: true, limit: 3, remaining: 2, resetSeconds: 10 });
   clock.now = 2_500;
-  assert.deepEqual(limiter.hit('a'), { allowed: true, limit: 3, remaining: 1, resetSeconds: 0 });
+  assert.deepEqual(limiter.hit('a'), { allowed: true, limit: 3, remaining: 1, resetSeconds: 8 });
   clock.now = 4_000;
   assert.deepEqual(limiter.hit('a'), { allowed: true, limit: 3, remaining: 0, resetSeconds: 6 });
   assert.deepEqual(limiter.hit('a'), { allowed: false, limit: 3, remaining: 0, resetSeconds: 6 });

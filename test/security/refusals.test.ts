@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { Agent } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
-import { PER_CLIENT_HEADERS } from '../../src/http/problem-reply.js';
+import { PER_CLIENT_HEADERS } from '../../src/web/problem-reply.js';
 import { API, buildTestApp, type TestAppOptions } from '../helpers/build-app.js';
 import { send, sendRaw, type SocketResponse } from '../helpers/http.js';
 
@@ -85,4 +85,35 @@ test('refusals › two clients get the same cacheable answer except for the docu
     for (const name of differing) assert.ok((PER_CLIENT_HEADERS as readonly string[]).includes(name), `${url}: ${name} differs between clients but is not in the list a CDN is told to drop`);
     assert.ok(a.rawPayload.equals(b.rawPayload), `${url}: same body`);
   }
+});
+
+test('refusals › an HTTP/1.1 request without Host, or any request with two Host lines, is a 400 problem with CORS (RFC 9112 §3.2)', async (t) => {
+  const { port, app } = await listening(t, { env: { RATE_LIMIT_MAX: '20' } });
+  const url = `${API}/categories`;
+  // Remembered by the fast path first: a refused Host must not be answered from memory either.
+  assert.equal((await send(port, url)).status, 200);
+  assert.equal((await send(port, url)).status, 200);
+  const cases: Array<[string, string]> = [
+    [`GET ${url} HTTP/1.1\r\n\r\n`, 'no Host'],
+    [`GET ${url} HTTP/1.1\r\nHost: a.example\r\nHost: b.example\r\n\r\n`, 'two Host lines'],
+    [`GET ${url} HTTP/1.1\r\nHost: x\r\nhost: x\r\n\r\n`, 'two Host lines, same value'],
+    [`GET ${url} HTTP/1.0\r\nHost: a.example\r\nHost: b.example\r\n\r\n`, 'two Host lines in HTTP/1.0'],
+    [`GET ${API}/tools/nope HTTP/1.1\r\n\r\n`, 'no Host, unknown tool'],
+    [`OPTIONS ${url} HTTP/1.1\r\nOrigin: https://app.example\r\n\r\n`, 'no Host, preflight'],
+  ];
+  for (const [text, label] of cases) {
+    const r = await sendRaw(port, text);
+    assertProblem(r, 400, label);
+    const body = JSON.parse(r.body.toString()) as { type: string; detail: string };
+    assert.equal(body.type, 'http://localhost/problems/bad-request', label);
+    assert.match(body.detail, /Host/, label);
+  }
+  const english = await sendRaw(port, `GET ${url} HTTP/1.1\r\nAccept-Language: en\r\n\r\n`);
+  assert.match(JSON.parse(english.body.toString()).detail, /exactly one Host header/);
+  // Counted like any request.
+  assert.match(String(english.headers['ratelimit-remaining']), /^\d+$/);
+  // HTTP/1.0 may leave Host out.
+  const old = await sendRaw(port, `GET ${url} HTTP/1.0\r\n\r\n`);
+  assert.equal(old.status, 200);
+  assert.equal((await app.inject({ url })).statusCode, 200, 'inject (which always sends one Host) still works');
 });

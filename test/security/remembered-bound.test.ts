@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
-import { RememberedResponses, MAX_REMEMBERED_KEY } from '../../src/http/fast-path.js';
+import { httpRevision, RememberedResponses, MAX_REMEMBERED_KEY } from '../../src/web/revision-state.js';
 import { API, buildTestApp } from '../helpers/build-app.js';
 import { send } from '../helpers/http.js';
 
@@ -32,7 +32,7 @@ test('remembered requests › 3,000 distinct long URLs through a socket keep the
   for (let i = 0; i < 3_000; i += 50) {
     await Promise.all(Array.from({ length: 50 }, (_, j) => send(port, `${API}/categories?unknown${i + j}=${filler}`)));
   }
-  const remembered = directory.current.remembered;
+  const remembered = httpRevision(directory.current).remembered;
   assert.ok(remembered.size > 0);
   assert.ok(remembered.retainedBytes <= 32 * 1024 * 1024);
   // Each key is counted at two bytes a character: 3,000 keys of ~2 kB are ~12 MiB counted.

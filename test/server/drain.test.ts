@@ -10,7 +10,7 @@ import { connect, type AddressInfo } from 'node:net';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { test } from 'node:test';
+import { test, type TestContext } from 'node:test';
 import { drainAndClose } from '../../src/shutdown.js';
 import { API, buildTestApp, closed } from '../helpers/build-app.js';
 import { fixtureDataset, tempDir, writeContent } from '../helpers/fixture.js';
@@ -107,4 +107,59 @@ test('drain › a keep-alive response under way at SIGTERM announces Connection:
   await sleep(50);
   const free = Object.values(agent.freeSockets).flat();
   assert.equal(free.length, 0, 'no connection is kept for reuse');
+});
+
+/** About 200 tools with long descriptions: each export is over a megabyte. */
+async function bigContent(t: TestContext): Promise<{ dir: string; content: string }> {
+  const dir = await tempDir();
+  t.after(() => rm(dir, { recursive: true, force: true }));
+  const dataset = fixtureDataset();
+  const paragraph = 'Une description longue, répétée pour que chaque fiche pèse plusieurs kilo-octets dans les exports. '.repeat(14).trim();
+  const template = dataset.tools[0]!;
+  for (let i = 0; i < 200; i++) {
+    dataset.tools.push({ ...template, slug: `outil-${i}`, name: `Outil numéro ${i}`, website_url: `https://outil-${i}.example.org/`, former_slugs: [], long_description: [paragraph, paragraph, paragraph, paragraph].join('\n\n') });
+  }
+  return { dir, content: await writeContent(path.join(dir, 'content'), dataset) };
+}
+
+/**
+ * The server on `bigContent` with this grace period, a client that sent `count` pipelined
+ * export requests on one socket and has not read yet, and a SIGTERM that must end in exit 0
+ * within the grace period.
+ */
+async function exportsPipelined(t: TestContext, grace: number, count: number) {
+  const { dir, content } = await bigContent(t);
+  const server = await startServer(t, { DATABASE_URL: path.join(dir, 'db.sqlite'), CONTENT_DIR: content, SHUTDOWN_GRACE_MS: String(grace), RATE_LIMIT_MAX: '0' });
+  const whole = await send(server.port, `${API}/export/tools.ndjson`);
+  assert.ok(whole.body.length > 1024 * 1024, `the export is ${whole.body.length} bytes`);
+  const socket = connect(server.port, '127.0.0.1');
+  t.after(() => socket.destroy());
+  await once(socket, 'connect');
+  socket.pause();
+  socket.on('error', () => {});
+  socket.write(`GET ${API}/export/tools.ndjson HTTP/1.1\r\nHost: x\r\n\r\n`.repeat(count));
+  return {
+    socket,
+    async stopsInTime() {
+      await sleep(1_000); // the server has written what the socket takes, and waits
+      const started = Date.now();
+      const { code } = await server.stop('SIGTERM');
+      const took = Date.now() - started;
+      assert.equal(code, 0, `exit code after ${took} ms (stderr: ${server.stderr()})`);
+      assert.ok(took < grace, `exited after ${took} ms`);
+    },
+  };
+}
+
+test('drain › SIGTERM while a client reads pipelined exports, but too slowly to finish: cut at the deadline, exit 0 within the grace period', async (t) => {
+  const { socket, stopsInTime } = await exportsPipelined(t, 4_000, 8);
+  // 16 kB every 50 ms: always reading, never fast enough to take 10 MB within the grace period.
+  const reader = setInterval(() => socket.read(16 * 1024), 50);
+  t.after(() => clearInterval(reader));
+  await stopsInTime();
+});
+
+test('drain › SIGTERM while a client that never reads holds four pipelined 1 MB exports: the socket is ended and the process exits 0 within the grace period', async (t) => {
+  const { stopsInTime } = await exportsPipelined(t, 10_000, 4);
+  await stopsInTime();
 });

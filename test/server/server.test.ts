@@ -12,6 +12,7 @@ import { API, buildTestApp, closed } from '../helpers/build-app.js';
 import { fixtureDataset, tempDir, writeContent } from '../helpers/fixture.js';
 import { send } from '../helpers/http.js';
 import { SERVER, startServer } from '../helpers/server-process.js';
+import { freePort } from '../helpers/services.js';
 
 function rawExchange(port: number, text: string): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -99,6 +100,33 @@ test('process › npm start path: fills an empty database, serves, exits 0 on SI
   const exit = await server.stop('SIGTERM');
   assert.deepEqual(exit, { code: 0, signal: null }, server.stderr());
   assert.ok(Date.now() - started < 5_000, `exited after ${Date.now() - started} ms`);
+});
+
+test('process › the start-up log names Node.js, the store and its driver, and the limiter: what /readyz no longer tells', async (t) => {
+  const dir = await tempDir();
+  t.after(() => rm(dir, { recursive: true, force: true }));
+  const content = await writeContent(path.join(dir, 'content'), fixtureDataset());
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', REDIS_URL: '', DATABASE_URL: path.join(dir, 'db.sqlite'), CONTENT_DIR: content },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  t.after(() => child.kill('SIGKILL'));
+  let log = '';
+  child.stdout.on('data', (c) => (log += c));
+  child.stderr.on('data', (c) => (log += c));
+  let ready = false;
+  for (let i = 0; i < 150 && !ready && child.exitCode === null; i++) {
+    await sleep(100);
+    ready = await send(port, '/readyz').then((r) => r.status === 200, () => false);
+  }
+  assert.ok(ready, log);
+  const lines = log.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
+  const store = lines.find((l) => l.msg === 'store opened');
+  assert.equal(store?.node, process.version, log);
+  assert.equal(store?.engine, 'sqlite');
+  assert.match(String(store?.driver), /^better-sqlite3 \d+\.\d+\.\d+ \(SQLite 3\./);
+  assert.equal(lines.find((l) => l.msg === 'rate limiter ready')?.rate_limiter, 'memory', log);
 });
 
 test('process › a bad configuration value stops the start with a message naming it', async () => {

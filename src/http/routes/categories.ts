@@ -1,12 +1,13 @@
 /** GET /categories: every category with its published-tool count. */
 import type { FastifyInstance } from 'fastify';
-import { cachedOrBuild, makeResponse } from '../cached-response.js';
-import { API_PREFIX, serialize } from '../representations.js';
-import { categoryListBody } from '../directory-queries.js';
-import { baseUrlOf } from '../request-context.js';
-import { getAndHead, type RouteContext } from '../route-context.js';
+import { cachedOrBuild, makeResponse } from '../../web/cached-response.js';
+import { API_PREFIX, serialize } from '../../directory/representations.js';
+import { categoryListBody } from '../../directory/directory-queries.js';
+import { baseUrlOf } from '../../directory/public-base.js';
+import { getAndHead, type RouteContext } from '../../web/route-context.js';
 import { CategoryList } from '../../schemas/categories.js';
 import { documented, NotModified, TooManyRequests } from '../../schemas/common.js';
+import { httpRevision } from '../../web/revision-state.js';
 
 export function categoryRoutes(app: FastifyInstance, ctx: RouteContext): void {
   getAndHead(
@@ -14,6 +15,7 @@ export function categoryRoutes(app: FastifyInstance, ctx: RouteContext): void {
     `${API_PREFIX}/categories`,
     {
       schema: {
+        operationId: 'listCategories',
         summary: 'Categories with their published-tool counts',
         description: 'Ordered by name (French collation).',
         tags: ['categories'],
@@ -22,7 +24,8 @@ export function categoryRoutes(app: FastifyInstance, ctx: RouteContext): void {
     },
     (request, reply) => {
       const state = ctx.directory.current;
-      const { model, responses } = state;
+      const { model } = state;
+      const { responses } = httpRevision(state);
       const base = baseUrlOf(request, ctx.config.publicBaseUrl);
       const key = `G ${base}`;
       const entry = cachedOrBuild(responses, key, () => makeResponse(200, serialize.categoryList(categoryListBody(model, base, ctx.license)), { link: ctx.licenseLink }));

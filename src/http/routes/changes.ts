@@ -9,14 +9,15 @@ import type { ToolChange } from '../../domain.js';
 import type { ReadModel } from '../../read-model/read-model.js';
 import { ChangeList, ChangesQuery, type Change } from '../../schemas/changes.js';
 import { BadRequest, documented, NotModified, TooManyRequests } from '../../schemas/common.js';
-import { cachedOrBuild, makeResponse } from '../cached-response.js';
-import { CHANGES_PATH } from '../discovery.js';
-import { linkHeader, pageLinks } from '../pagination.js';
-import type { ParameterError } from '../problems.js';
-import { instantParameter, parsePaging, refuseIfAny, type RawQuery } from '../query-parameters.js';
-import { API_PREFIX } from '../representations.js';
-import { baseUrlOf } from '../request-context.js';
-import { getAndHead, type RouteContext } from '../route-context.js';
+import { cachedOrBuild, makeResponse } from '../../web/cached-response.js';
+import { CHANGES_PATH } from '../../formats/discovery.js';
+import { linkHeader, pageLinks } from '../../directory/pagination.js';
+import type { ParameterError } from '../../directory/problems.js';
+import { instantParameter, parsePaging, refuseIfAny, type RawQuery } from '../../directory/query-parameters.js';
+import { API_PREFIX, TOOL_PAGE_PREFIX } from '../../directory/representations.js';
+import { baseUrlOf } from '../../directory/public-base.js';
+import { getAndHead, type RouteContext } from '../../web/route-context.js';
+import { httpRevision } from '../../web/revision-state.js';
 
 const serializeChangeList = fastJson(ChangeList);
 
@@ -28,7 +29,10 @@ export function changeEntry(change: ToolChange, base: string): Change {
     name: change.tool.name,
     revision: change.revision,
     changed_at: change.at,
-    links: { tool: change.kind === 'unpublished' ? null : `${base}${API_PREFIX}/tools/${change.slug}` },
+    links: {
+      tool: change.kind === 'unpublished' ? null : `${base}${API_PREFIX}/tools/${change.slug}`,
+      page: change.kind === 'unpublished' ? null : `${base}${TOOL_PAGE_PREFIX}${change.slug}`,
+    },
   };
 }
 
@@ -51,6 +55,7 @@ export function changeRoutes(app: FastifyInstance, ctx: RouteContext): void {
     CHANGES_PATH,
     {
       schema: {
+        operationId: 'listChanges',
         summary: 'The change log: one entry per tool change',
         description:
           'Every change an import made to a published tool (created, updated, unpublished, republished, renamed), oldest first, ' +
@@ -73,7 +78,8 @@ export function changeRoutes(app: FastifyInstance, ctx: RouteContext): void {
       const since = instantParameter(raw, 'since', errors);
       refuseIfAny(errors);
       const state = ctx.directory.current;
-      const { model, responses } = state;
+      const { model } = state;
+      const { responses } = httpRevision(state);
       const base = baseUrlOf(request, ctx.config.publicBaseUrl);
       const canonical = (p: number) => `${since === null ? '' : `since=${since.canonical}&`}page=${p}&per_page=${perPage}`;
       const entry = cachedOrBuild(responses, `H ${base} ${canonical(page)}`, () => {

@@ -8,7 +8,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import scalar, { type FastifyApiReferenceOptions } from '@scalar/fastify-api-reference';
 import Fastify from 'fastify';
-import { ASSET_PREFIX, fingerprint } from '../static-assets.js';
+import { ASSET_PREFIX, fingerprint } from '../../web/static-assets.js';
 
 export interface DocsWorkerResult {
   bundle: Uint8Array;

@@ -12,10 +12,10 @@
 import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
-import { makeResponse, type CachedResponse } from '../cached-response.js';
-import { API_PREFIX } from '../representations.js';
-import { getAndHead, type RouteContext } from '../route-context.js';
-import { makeStaticAsset } from '../static-assets.js';
+import { makeResponse, type CachedResponse } from '../../web/cached-response.js';
+import { API_PREFIX } from '../../directory/representations.js';
+import { getAndHead, type RouteContext } from '../../web/route-context.js';
+import { makeStaticAsset } from '../../web/static-assets.js';
 import type { DocsWorkerResult } from './docs-worker.js';
 
 export const DOCS_PATH = '/docs';

@@ -10,14 +10,15 @@ import { Memo } from '../../memo.js';
 import type { ReadModel } from '../../read-model/read-model.js';
 import { mediaResponses } from '../../schemas/common.js';
 import { DataPackage } from '../../schemas/exports.js';
-import { makeResponse, type CachedResponse } from '../cached-response.js';
-import { CSV_TYPE, DATAPACKAGE_PATH, EXPORT_CSV_PATH, EXPORT_NDJSON_PATH, NDJSON_TYPE } from '../discovery.js';
-import { csvExport, dataPackage, ndjsonExport, type ExportContext } from '../exports.js';
-import { baseUrlOf } from '../request-context.js';
-import { getAndHead, type RouteContext } from '../route-context.js';
-import { mediaBaseOf } from '../representations.js';
+import { makeResponse, type CachedResponse } from '../../web/cached-response.js';
+import { CSV_TYPE, DATAPACKAGE_PATH, EXPORT_CSV_PATH, EXPORT_NDJSON_PATH, NDJSON_TYPE } from '../../formats/discovery.js';
+import { csvExport, dataPackage, ndjsonExport, type ExportContext } from '../../formats/exports.js';
+import { baseUrlOf } from '../../directory/public-base.js';
+import { getAndHead, type RouteContext } from '../../web/route-context.js';
+import { mediaBaseOf } from '../../directory/representations.js';
 
 type ExportName = 'ndjson' | 'csv' | 'datapackage';
+const OPERATION_IDS: Record<ExportName, string> = { ndjson: 'exportToolsNdjson', csv: 'exportToolsCsv', datapackage: 'getDataPackage' };
 
 /** Per model: base URL → built exports. Few base URLs are ever seen; past 8, start again. */
 const built = new WeakMap<ReadModel, Memo<string, Partial<Record<ExportName, CachedResponse>>>>();
@@ -90,6 +91,7 @@ export function exportRoutes(app: FastifyInstance, ctx: RouteContext): void {
       route.path,
       {
         schema: {
+          operationId: OPERATION_IDS[route.name],
           summary: route.summary,
           description: route.description,
           tags: ['exports'],

@@ -2,11 +2,12 @@
 import type { FastifyInstance } from 'fastify';
 import { mediaResponses } from '../../schemas/common.js';
 import { JsonFeed } from '../../schemas/feeds.js';
-import { cachedOrBuild, makeResponse } from '../cached-response.js';
-import { ATOM_TYPE, FEED_ATOM_PATH, FEED_JSON_PATH, JSON_FEED_TYPE } from '../discovery.js';
-import { atomFeed, jsonFeed, type FeedContext } from '../feeds.js';
-import { baseUrlOf } from '../request-context.js';
-import { getAndHead, type RouteContext } from '../route-context.js';
+import { cachedOrBuild, makeResponse } from '../../web/cached-response.js';
+import { ATOM_TYPE, FEED_ATOM_PATH, FEED_JSON_PATH, JSON_FEED_TYPE } from '../../formats/discovery.js';
+import { atomFeed, jsonFeed, type FeedContext } from '../../formats/feeds.js';
+import { baseUrlOf } from '../../directory/public-base.js';
+import { getAndHead, type RouteContext } from '../../web/route-context.js';
+import { httpRevision } from '../../web/revision-state.js';
 
 const FEED_DESCRIPTION =
   'One entry per change (created, updated, unpublished, republished, renamed), newest first, each with an id of its own, ' +
@@ -14,8 +15,8 @@ const FEED_DESCRIPTION =
 
 export function feedRoutes(app: FastifyInstance, ctx: RouteContext): void {
   const feeds = [
-    { path: FEED_JSON_PATH, type: JSON_FEED_TYPE, key: 'FJ', build: jsonFeed, summary: 'JSON Feed 1.1 of the 50 latest changes', schema: JsonFeed },
-    { path: FEED_ATOM_PATH, type: ATOM_TYPE, key: 'FA', build: atomFeed, summary: 'Atom 1.0 feed of the 50 latest changes', schema: { type: 'string', description: 'An Atom 1.0 document (RFC 4287)' } },
+    { path: FEED_JSON_PATH, type: JSON_FEED_TYPE, key: 'FJ', operationId: 'getJsonFeed', build: jsonFeed, summary: 'JSON Feed 1.1 of the 50 latest changes', schema: JsonFeed },
+    { path: FEED_ATOM_PATH, type: ATOM_TYPE, key: 'FA', operationId: 'getAtomFeed', build: atomFeed, summary: 'Atom 1.0 feed of the 50 latest changes', schema: { type: 'string', description: 'An Atom 1.0 document (RFC 4287)' } },
   ];
   for (const feed of feeds) {
     getAndHead(
@@ -23,6 +24,7 @@ export function feedRoutes(app: FastifyInstance, ctx: RouteContext): void {
       feed.path,
       {
         schema: {
+          operationId: feed.operationId,
           summary: feed.summary,
           description: FEED_DESCRIPTION,
           tags: ['changes'],
@@ -32,7 +34,7 @@ export function feedRoutes(app: FastifyInstance, ctx: RouteContext): void {
       (request, reply) => {
         const state = ctx.directory.current;
         const base = baseUrlOf(request, ctx.config.publicBaseUrl);
-        const entry = cachedOrBuild(state.responses, `${feed.key} ${base}`, () => {
+        const entry = cachedOrBuild(httpRevision(state).responses, `${feed.key} ${base}`, () => {
           const feedContext: FeedContext = { base, license: ctx.license, publisher: ctx.config.publisher };
           return makeResponse(200, feed.build(state.model, feedContext), { 'content-type': `${feed.type}; charset=utf-8`, link: ctx.licenseLink });
         });

@@ -6,13 +6,15 @@
  * script, and its one stylesheet is a fingerprinted file of ours (static-assets.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import { cachedOrBuild, makeResponse } from '../cached-response.js';
-import { DISCOVERY_LINKS } from '../discovery.js';
-import { API_PREFIX } from '../representations.js';
-import { CC_BY, getAndHead, type RouteContext } from '../route-context.js';
-import { makeStaticAsset, type StaticAsset } from '../static-assets.js';
+import { cachedOrBuild, makeResponse } from '../../web/cached-response.js';
+import { DISCOVERY_LINKS } from '../../formats/discovery.js';
+import { API_PREFIX } from '../../directory/representations.js';
+import { baseUrlOf } from '../../directory/public-base.js';
+import { CC_BY, getAndHead, type RouteContext } from '../../web/route-context.js';
+import { makeStaticAsset, type StaticAsset } from '../../web/static-assets.js';
 import type { ReadModel } from '../../read-model/read-model.js';
 import { DOCS_PATH, HTML_TYPE } from './docs.js';
+import { httpRevision } from '../../web/revision-state.js';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -22,6 +24,9 @@ export function escapeHtml(value: string | number): string {
 }
 
 /** No script at all; styles and images from this origin only. */
+/** The developers' page (what used to be the home page, before the catalogue took `/`). */
+export const DEVELOPERS_PATH = '/developpeurs';
+
 export const HOME_POLICY = "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 const STYLESHEET = `
@@ -32,7 +37,10 @@ h1 { font-size: 1.6rem; margin-bottom: .25rem; }
 dl.counts { display: flex; gap: 2rem; margin: 1.5rem 0; }
 dl.counts div { display: flex; flex-direction: column-reverse; }
 dl.counts dd { font-size: 2rem; font-weight: 700; margin: 0; }
-code, blockquote { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: .92em; }
+code, blockquote, pre { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: .92em; }
+pre { white-space: pre-wrap; overflow-wrap: anywhere; background: Canvas; border: 1px solid GrayText; padding: .5rem; }
+code { overflow-wrap: anywhere; }
+dl.counts { flex-wrap: wrap; }
 blockquote { border-left: 4px solid GrayText; margin: 0; padding: .5rem 1rem; }
 footer { margin-top: 2rem; font-size: .9rem; color: GrayText; }
 `;
@@ -46,7 +54,7 @@ export function prepareHomeAssets(): Promise<StaticAsset> {
 
 const frenchNumber = new Intl.NumberFormat('fr-FR');
 
-export function homePage(model: ReadModel, css: StaticAsset, publisher: { name: string; url: string }): string {
+export function homePage(model: ReadModel, css: StaticAsset, publisher: { name: string; url: string }, base: string): string {
   const attribution = `${publisher.name} — ${publisher.url}`;
   const link = (href: string, text: string) => `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>`;
   const feeds = DISCOVERY_LINKS.map((l) => `<link rel="${l.rel}" type="${escapeHtml(l.type)}" href="${escapeHtml(l.path)}" title="${escapeHtml(l.title)}">`);
@@ -79,7 +87,11 @@ ${count(model.categories.length, 'catégories')}
 <li>${link(DOCS_PATH, 'Référence interactive de l’API')} : chaque route, ses paramètres, et un bouton pour l’essayer.</li>
 <li>${link(`${API_PREFIX}/openapi.json`, 'Document OpenAPI 3.1')} <code>${API_PREFIX}/openapi.json</code></li>
 <li>${link('/llms.txt', 'llms.txt')} : l’API décrite pour les agents et les modèles de langage.</li>
-<li>Premier appel : <code>curl '${API_PREFIX}/tools?q=quiz'</code></li>
+<li>Premiers appels, à copier tels quels :
+<pre><code>curl '${escapeHtml(base)}${API_PREFIX}/tools?q=quiz'
+curl '${escapeHtml(base)}${API_PREFIX}/tools?subject=svt&amp;level=college&amp;pupil_account=none,class_code'
+curl '${escapeHtml(base)}${API_PREFIX}/tools/chatgpt'
+curl '${escapeHtml(base)}${API_PREFIX}/levels'</code></pre></li>
 </ul>
 <h2>Flux et exports</h2>
 <ul>
@@ -97,12 +109,13 @@ ${exports.join('\n')}
 }
 
 export function homeRoutes(app: FastifyInstance, ctx: RouteContext): void {
-  getAndHead(app, '/', { schema: { hide: true } }, async (request, reply) => {
+  getAndHead(app, DEVELOPERS_PATH, { schema: { hide: true } }, async (request, reply) => {
     const css = await prepareHomeAssets();
     const state = ctx.directory.current;
-    // The page holds only relative links, so one entry per revision serves every host.
-    const entry = cachedOrBuild(state.responses, 'HOME', () =>
-      makeResponse(200, homePage(state.model, css, ctx.config.publisher), {
+    // The curl lines are absolute (to be copied): one entry per revision and base URL.
+    const base = baseUrlOf(request, ctx.config.publicBaseUrl);
+    const entry = cachedOrBuild(httpRevision(state).responses, `HOME ${base}`, () =>
+      makeResponse(200, homePage(state.model, css, ctx.config.publisher, base), {
         'content-type': HTML_TYPE,
         'content-security-policy': HOME_POLICY,
         'referrer-policy': 'no-referrer',

@@ -7,11 +7,11 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { ifNoneMatchMatches } from '../cached-response.js';
-import { MESSAGES } from '../messages.js';
-import { ProblemError } from '../problems.js';
-import { MEDIA_PREFIX } from '../representations.js';
-import { getAndHead, type RouteContext } from '../route-context.js';
+import { ifNoneMatchMatches } from '../../web/cached-response.js';
+import { MESSAGES } from '../../directory/messages.js';
+import { ProblemError } from '../../directory/problems.js';
+import { MEDIA_PREFIX } from '../../directory/representations.js';
+import { getAndHead, type RouteContext } from '../../web/route-context.js';
 
 /** A screenshot or its 640-wide variant; nothing else in the folder is served. */
 export const MEDIA_FILE = /^[a-z0-9]+(?:-[a-z0-9]+)*-[0-9a-f]{12}(?:-640)?\.webp$/;

@@ -1,10 +1,13 @@
 /**
- * /healthz (the process is alive) and /readyz (data loaded, revision, limiter backend;
- * 503 while shutting down). Outside the rate limit and the public OpenAPI document.
+ * /healthz (the process is alive) and /readyz (data loaded, revision, whether the store and
+ * the limiter are reachable; 503 while shutting down). Outside the rate limit and the
+ * public OpenAPI document. Neither says which software runs behind the API, in which
+ * version, nor how many clients the limiter tracks: anyone can call them, and the start-up
+ * log (server.ts) has all of that for the operator.
  */
 import type { FastifyInstance } from 'fastify';
 import type { RateLimiter } from '../../rate-limit/rate-limiter.js';
-import { getAndHead, type RouteContext } from '../route-context.js';
+import { getAndHead, type RouteContext } from '../../web/route-context.js';
 
 export interface Lifecycle {
   /** Set at SIGTERM: /readyz answers 503 so load balancers stop sending traffic. */
@@ -29,10 +32,8 @@ export function operationRoutes(app: FastifyInstance, ctx: RouteContext, limiter
           revision: model.revision,
           loaded_at: model.loadedAt.toISOString(),
           tools: model.tools.length,
-          store: { engine: ctx.directory.storeEngine, driver: ctx.directory.storeDriver, reachable: ctx.directory.storeReachable },
-          node: process.version,
-          rate_limiter: limiter?.backend ?? 'off',
-          ...(limiter?.size !== undefined ? { rate_limit_clients: limiter.size } : {}),
+          store: { reachable: ctx.directory.storeReachable },
+          rate_limiter: { enabled: limiter !== null, reachable: limiter?.reachable ?? true },
         }),
       );
   });

@@ -1,15 +1,17 @@
 /** GET /tools and GET /tools/{slug}. */
 import type { FastifyInstance } from 'fastify';
-import { cachedOrBuild, makeResponse } from '../cached-response.js';
-import { API_PREFIX, mediaBaseOf, serialize } from '../representations.js';
-import { findTool, toolDetailBody, toolsPage } from '../directory-queries.js';
-import { discoveryLinkEntries } from '../discovery.js';
-import { linkHeader } from '../pagination.js';
-import { baseUrlOf } from '../request-context.js';
-import { MAX_SLUG_LENGTH, getAndHead, type RouteContext } from '../route-context.js';
-import { canonicalToolsQuery, parseToolsQuery } from '../tools-query.js';
-import { ToolDetail, ToolList, ToolsQuery, SlugParams } from '../../schemas/tools.js';
+import { cachedOrBuild, makeResponse } from '../../web/cached-response.js';
+import { API_PREFIX, mediaBaseOf, serialize } from '../../directory/representations.js';
+import { findTool, toolDetailBody, toolsPage } from '../../directory/directory-queries.js';
+import { discoveryLinkEntries } from '../../formats/discovery.js';
+import { linkHeader } from '../../directory/pagination.js';
+import { baseUrlOf } from '../../directory/public-base.js';
+import { MAX_SLUG_LENGTH } from '../../directory/query-parameters.js';
+import { getAndHead, type RouteContext } from '../../web/route-context.js';
+import { canonicalToolsQuery, parseToolsQuery } from '../../directory/tools-query.js';
+import { ToolDetail, ToolList, ToolsQuery, ToolSlugParams } from '../../schemas/tools.js';
 import { BadRequest, documented, NotFound, NotModified, TooManyRequests } from '../../schemas/common.js';
+import { httpRevision } from '../../web/revision-state.js';
 
 export function toolRoutes(app: FastifyInstance, ctx: RouteContext): void {
   getAndHead(
@@ -17,6 +19,7 @@ export function toolRoutes(app: FastifyInstance, ctx: RouteContext): void {
     `${API_PREFIX}/tools`,
     {
       schema: {
+        operationId: 'listTools',
         summary: 'List published tools',
         description: 'Paginated, filterable, searchable list. Filters combine with AND; a parameter given twice is a 400.',
         tags: ['tools'],
@@ -30,9 +33,10 @@ export function toolRoutes(app: FastifyInstance, ctx: RouteContext): void {
       },
     },
     (request, reply) => {
-      const query = parseToolsQuery(request.query as Record<string, string | string[]>);
       const state = ctx.directory.current;
-      const { model, responses } = state;
+      const query = parseToolsQuery(request.query as Record<string, string | string[]>, state.model.school);
+      const { model } = state;
+      const { responses } = httpRevision(state);
       const base = baseUrlOf(request, ctx.config.publicBaseUrl);
       const canonical = canonicalToolsQuery(query, query.page);
       const key = `T ${base} ${canonical}`;
@@ -50,10 +54,11 @@ export function toolRoutes(app: FastifyInstance, ctx: RouteContext): void {
     `${API_PREFIX}/tools/:slug`,
     {
       schema: {
+        operationId: 'getTool',
         summary: 'One published tool',
         description: 'A slug that was renamed answers 301 to the canonical URL.',
         tags: ['tools'],
-        params: SlugParams,
+        params: ToolSlugParams,
         response: {
           200: documented(ToolDetail, 'One published tool'),
           301: { description: 'The slug was renamed: Location holds the canonical URL', type: 'null', headers: { Location: { type: 'string', description: 'Canonical URL' } } },
@@ -66,7 +71,8 @@ export function toolRoutes(app: FastifyInstance, ctx: RouteContext): void {
     (request, reply) => {
       const { slug } = request.params as { slug: string };
       const state = ctx.directory.current;
-      const { model, responses } = state;
+      const { model } = state;
+      const { responses } = httpRevision(state);
       const base = baseUrlOf(request, ctx.config.publicBaseUrl);
       // A slug that is not a slug is never a cache key (findTool refuses it).
       const key = `D ${base} ${slug}`;

@@ -1,0 +1,42 @@
+/**
+ * content/search-vocabulary.yaml (optional): what the search reads in a query besides the
+ * tools' words (docs/search.md). Checked like the synonyms: every expression must leave a word
+ * to look up, and a translation's French side must not be its English side again.
+ */
+import { EMPTY_SEARCH_VOCABULARY, type SearchVocabulary } from '../domain.js';
+import { expressionTerms } from '../search/synonyms.js';
+import { foldFrench } from '../text/french-text.js';
+import { SearchVocabularyFile } from './content-schema.js';
+import type { ContentProblems } from './content-problems.js';
+import { checkSchema, exists, readYaml } from './yaml-file.js';
+
+export async function loadSearchVocabulary(file: string, shown: string, problems: ContentProblems): Promise<SearchVocabulary> {
+  if (!(await exists(file))) return EMPTY_SEARCH_VOCABULARY;
+  const yaml = await readYaml(file, shown, problems, null);
+  if (yaml === undefined) return EMPTY_SEARCH_VOCABULARY;
+  const raw = checkSchema<{ translations?: Record<string, string[]>; filler?: string[]; free_words?: string[] }>(SearchVocabularyFile, yaml, shown, null, problems);
+  if (raw === undefined) return EMPTY_SEARCH_VOCABULARY;
+  const before = problems.list.length;
+  const translations = Object.entries(raw.translations ?? {}).map(([term, finds]) => ({ term, finds }));
+  for (const { term, finds } of translations) {
+    if (expressionTerms(term) === null) problems.add(shown, null, `translations.${term}`, 'has no word the search looks up', yaml.lineOf(['translations', term]));
+    finds.forEach((expression, i) => {
+      const terms = expressionTerms(expression);
+      if (terms === null) problems.add(shown, null, `translations.${term}[${i}]`, `has no word the search looks up (got ${JSON.stringify(expression)})`, yaml.lineOf(['translations', term, i]));
+      else if (terms.join(' ') === expressionTerms(term)?.join(' ')) problems.add(shown, null, `translations.${term}[${i}]`, `is the English expression again (got ${JSON.stringify(expression)}); remove it`, yaml.lineOf(['translations', term, i]));
+    });
+  }
+  const words = (list: string[] | undefined, field: string) =>
+    (list ?? []).flatMap((phrase, i) => {
+      const folded = foldFrench(phrase);
+      if (folded === '') {
+        problems.add(shown, null, `${field}[${i}]`, `has no word (got ${JSON.stringify(phrase)})`, yaml.lineOf([field, i]));
+        return [];
+      }
+      return [folded];
+    });
+  const filler = [...new Set(words(raw.filler, 'filler'))];
+  const freeWords = [...new Set(words(raw.free_words, 'free_words'))];
+  if (problems.list.length > before) return EMPTY_SEARCH_VOCABULARY;
+  return { translations, filler, freeWords };
+}

@@ -1,0 +1,200 @@
+/**
+ * Turns read-model entries into the public JSON shapes of the schemas in src/schemas, and
+ * serialises them with serialisers compiled from those same schemas: a field that is not in
+ * a response schema cannot reach a client.
+ */
+import fastJson from 'fast-json-stringify';
+import { SCREENSHOT_VARIANT_WIDTH, screenshotVariantFile, type SchoolFacts } from '../domain.js';
+import type { ReadModel } from '../read-model/read-model.js';
+import { LOGO_PREFIX } from '../logos/simple-icons.js';
+import { CategoryList } from '../schemas/categories.js';
+import { LevelList, SubjectList } from '../schemas/school.js';
+import { CollectionDetail, CollectionList, type Collection, type CollectionSummary } from '../schemas/collections.js';
+import { Tool, ToolDetail, ToolList, ToolSummary } from '../schemas/tools.js';
+
+export const API_PREFIX = '/api/v1/directory';
+/** Where the API serves content/media/ (http/routes/media.ts) when PUBLIC_MEDIA_URL is unset. */
+export const MEDIA_PREFIX = '/media';
+
+/** The base of screenshot URLs: PUBLIC_MEDIA_URL (a CDN), else the API's own /media/. */
+/** Where a person reads a tool: the catalogue's page (src/pages), under the same base URL. */
+export const TOOL_PAGE_PREFIX = '/outils/';
+
+export function mediaBaseOf(publicMediaUrl: string | null, base: string): string {
+  return publicMediaUrl ?? `${base}${MEDIA_PREFIX}`;
+}
+
+export interface License {
+  name: string;
+  url: string;
+  attribution: string;
+}
+
+export const serialize = {
+  toolList: fastJson(ToolList),
+  toolDetail: fastJson(ToolDetail),
+  /** A Tool alone: the `data` of toolDetail, one line of the NDJSON export. */
+  tool: fastJson(Tool),
+  collectionList: fastJson(CollectionList),
+  collectionDetail: fastJson(CollectionDetail),
+  categoryList: fastJson(CategoryList),
+  levelList: fastJson(LevelList),
+  subjectList: fastJson(SubjectList),
+};
+
+const serializeSummary = fastJson(ToolSummary);
+/** What the list serialiser writes for a page with no tools: the rest follows `data`. */
+const EMPTY_DATA = '{"data":[]';
+if (!serialize.toolList({ data: [], meta: { page: 1, per_page: 1, total: 0, total_pages: 0, license: { name: '', url: '', attribution: '' } }, links: { self: '', first: '', prev: null, next: null, last: '' } }).startsWith(EMPTY_DATA)) {
+  throw new Error('ToolList must serialise `data` first');
+}
+/** Bases of links (one per Host without PUBLIC_BASE_URL) whose summaries are kept. */
+const SUMMARY_BASES = 8;
+/** Characters of summary JSON kept per revision, all bases together (about 500 per tool). */
+const SUMMARY_BUDGET = 8 * 2 ** 20;
+
+/**
+ * The JSON of a page of GET /tools, joined from each tool's summary serialised once per
+ * revision and base of links, rather than the whole page through the schema serialiser: a
+ * page of 30 tools cost about 85 µs that way, 11 µs joined, and a search never asked before
+ * pays it on every page (docs/performance.md). The bytes are those of `serialize.toolList`:
+ * the same compiled serialiser writes each summary (its item schema) and the rest of the page.
+ * One per revision (live-directory.ts), so a summary never outlives its tool's data.
+ */
+export class ToolListJson {
+  private readonly byBase = new Map<string, Array<string | undefined>>();
+  private characters = 0;
+
+  constructor(
+    private readonly model: ReadModel,
+    private readonly limits = { bases: SUMMARY_BASES, characters: SUMMARY_BUDGET },
+  ) {}
+
+  /** `body` is a page that `toolsPage` built from this read model with links under `base`. */
+  serialize(body: ToolList, base: string): string {
+    if (body.data.length === 0) return serialize.toolList(body);
+    const rest = serialize.toolList({ ...body, data: [] }).slice(EMPTY_DATA.length);
+    const summaries = this.summariesOf(base);
+    let json = '{"data":[';
+    for (let k = 0; k < body.data.length; k++) {
+      const item = body.data[k]!;
+      const index = this.model.toolIndex.get(item.slug)!;
+      let summary = summaries[index];
+      if (summary === undefined) {
+        const fresh: string = serializeSummary(item);
+        if (this.characters + fresh.length > this.limits.characters) this.forget();
+        summaries[index] = summary = fresh;
+        this.characters += fresh.length;
+      }
+      json += k === 0 ? summary : `,${summary}`;
+    }
+    return `${json}]${rest}`;
+  }
+
+  private summariesOf(base: string): Array<string | undefined> {
+    let summaries = this.byBase.get(base);
+    if (summaries === undefined) {
+      if (this.byBase.size >= this.limits.bases) {
+        this.byBase.clear();
+        this.characters = 0;
+      }
+      summaries = new Array<string | undefined>(this.model.tools.length);
+      this.byBase.set(base, summaries);
+    }
+    return summaries;
+  }
+
+  /** Past the budget, every summary is dropped and refilled by the pages asked next. */
+  private forget(): void {
+    for (const summaries of this.byBase.values()) summaries.fill(undefined);
+    this.characters = 0;
+  }
+}
+
+export function toolSummary(model: ReadModel, i: number, base: string): ToolSummary {
+  const t = model.tools[i]!;
+  const category = model.categories[model.categoryOf[i]!]!.record;
+  return {
+    slug: t.slug,
+    name: t.name,
+    short_description: t.short_description,
+    category: { slug: category.slug, name: category.name },
+    pricing: t.pricing.model,
+    has_education_pricing: t.education_program !== null,
+    website_url: t.website_url,
+    logo_url: t.logo_url ?? (model.logos[i] ? `${base}${LOGO_PREFIX}${model.logos[i]!.file}` : null),
+    updated_at: t.updated_at,
+    links: { self: `${base}${API_PREFIX}/tools/${t.slug}` },
+    school: schoolSummary(t.school),
+  };
+}
+
+/** The school facts a list shows: all but the sources and the accessibility statement. */
+function schoolSummary(s: SchoolFacts): ToolSummary['school'] {
+  return {
+    levels: s.levels, subjects: s.subjects, pupil_use: s.pupil_use, pupil_account: s.pupil_account, min_age: s.min_age,
+    generative_ai: s.generative_ai, trains_on_user_data: s.trains_on_user_data, data_location: s.data_location,
+    institutional_access: s.institutional_access, offline: s.offline, open_source: s.open_source,
+  };
+}
+
+export function toolDetail(model: ReadModel, i: number, base: string, media: string): Tool {
+  const t = model.tools[i]!;
+  const shot = t.screenshot;
+  return {
+    ...toolSummary(model, i, base),
+    long_description: t.long_description,
+    screenshot:
+      shot === null
+        ? null
+        : {
+            url: `${media}/${shot.file}`,
+            alt: shot.alt,
+            width: shot.width,
+            height: shot.height,
+            captured_at: shot.captured_at,
+            variants: [
+              {
+                url: `${media}/${screenshotVariantFile(shot.file)}`,
+                width: SCREENSHOT_VARIANT_WIDTH,
+                height: Math.round((shot.height * SCREENSHOT_VARIANT_WIDTH) / shot.width),
+              },
+            ],
+          },
+    pricing_details: { model: t.pricing.model, summary: t.pricing.summary, starting_price: t.pricing.starting_price, url: t.pricing.url },
+    education_program: t.education_program,
+    freshness: { created_at: t.created_at, updated_at: t.updated_at, last_verified_at: t.last_verified_at },
+    links_checked_at: t.links_checked_at,
+    link_status: t.link_status,
+    tags: t.tags,
+    platforms: t.platforms,
+    languages: t.languages,
+    collections: model.toolCollections[i]!.map((ci) => {
+      const c = model.collections[ci]!.record;
+      return { slug: c.slug, title: c.title, links: { self: `${base}${API_PREFIX}/collections/${c.slug}` } };
+    }),
+    school: { ...schoolSummary(t.school), accessibility_url: t.school.accessibility_url, sources: t.school.sources },
+  };
+}
+
+export function collectionSummary(model: ReadModel, ci: number, base: string): CollectionSummary {
+  const { record: c, items } = model.collections[ci]!;
+  return {
+    slug: c.slug,
+    title: c.title,
+    kind: c.kind,
+    task: c.task,
+    persona: c.persona,
+    description: c.description,
+    tool_count: items.length,
+    updated_at: c.updated_at,
+    links: { self: `${base}${API_PREFIX}/collections/${c.slug}` },
+  };
+}
+
+export function collectionDetail(model: ReadModel, ci: number, base: string): Collection {
+  return {
+    ...collectionSummary(model, ci, base),
+    tools: model.collections[ci]!.items.map((item) => ({ position: item.position, note: item.note, tool: toolSummary(model, item.tool, base) })),
+  };
+}

@@ -1,0 +1,253 @@
+/**
+ * The catalogue's pages as functions of (read model, request): every list and fact comes
+ * from the query room (`directory/`), the same functions the API and MCP answer from.
+ */
+import { COLLECTION_KINDS } from '../domain.js';
+import { collectionDetailBody, findTool, toolDetailBody, toolsPage } from '../directory/directory-queries.js';
+import { ProblemError } from '../directory/problems.js';
+import { API_PREFIX } from '../directory/representations.js';
+import { closest } from '../text/french-text.js';
+import type { VocabularyIndex } from '../school/vocabulary.js';
+import { listTools } from '../read-model/list-tools.js';
+import { FACET_NAMES } from '../read-model/facets.js';
+import { parseToolsQuery, type ParsedToolsQuery } from '../directory/tools-query.js';
+import type { RawQuery } from '../directory/query-parameters.js';
+import { factRows, languageName, PLATFORMS, PRICING } from './labels.js';
+import { card, dateFr, logoHtml, page, type PageContext } from './render.js';
+import { toolsFilters, activeFilters, type FilterValues } from './filters.js';
+
+export interface Rendered {
+  status: number;
+  html: string;
+  location?: string;
+}
+
+const KIND_LABEL: Record<string, string> = { created: 'ajouté', updated: 'mis à jour', unpublished: 'retiré', republished: 'de retour', renamed: 'renommé' };
+
+export function homePage(ctx: PageContext): Rendered {
+  const { model } = ctx;
+  const levels = model.school.levels.entries.map((e) => ({ slug: e.slug, label: e.label, count: model.school.sets.level.get(e.slug)?.count() ?? 0 })).filter((v) => v.count > 0);
+  const subjects = model.school.subjects.entries.map((e) => ({ slug: e.slug, label: e.label, count: model.school.sets.subject.get(e.slug)?.count() ?? 0 })).filter((v) => v.count > 0);
+  const categories = model.categories.filter((c) => c.toolCount > 0).map((c) => ({ slug: c.record.slug, label: c.record.name, count: c.toolCount }));
+  const collections = model.collections.filter((c) => c.record.kind === 'top').slice(0, 9).map((c) => ({ slug: c.record.slug, title: c.record.title, description: c.record.description, count: c.items.length }));
+  const changes = model.changes.slice(-12).reverse().map((c) => ({
+    at: c.at, date: dateFr(c.at), name: c.tool.name, kind: KIND_LABEL[c.kind]!, href: model.toolIndex.has(c.slug) ? `/outils/${c.slug}` : null,
+  }));
+  const html = page(ctx, {
+    title: 'Outils d’IA et numériques pour l’école',
+    description: `${model.tools.length} outils d’IA et numériques pour l’éducation francophone, avec les niveaux, disciplines, âge et compte des élèves, données et accès GAR/ENT.`,
+    path: '/',
+    jsonLd: [{ '@context': 'https://schema.org', '@type': 'WebSite', name: 'Annuaire IA & EdTech francophone', url: `${ctx.base}/`, potentialAction: { '@type': 'SearchAction', target: `${ctx.base}/outils?q={q}`, 'query-input': 'required name=q' } }],
+    alternates: [{ type: 'application/atom+xml', href: `${API_PREFIX}/feed.atom`, title: 'Derniers changements de l’annuaire' }],
+  }, 'home', { counts: { tools: model.tools.length }, levels, subjects, categories, collections, changes });
+  return { status: 200, html };
+}
+
+const TOOLS_PER_PAGE = { perPage: 24, maxPerPage: 48 };
+
+export function toolsListPage(ctx: PageContext, raw: RawQuery): Rendered {
+  const { model } = ctx;
+  let query: ParsedToolsQuery | null = null;
+  let errors: string[] = [];
+  try {
+    query = { ...parseToolsQuery(raw, model.school, TOOLS_PER_PAGE), facets: FACET_NAMES };
+  } catch (err) {
+    if (!(err instanceof ProblemError)) throw err;
+    errors = (err.extras.errors ?? []).map((e) => `${e.parameter} ${e.rule.message.fr}`);
+  }
+  const values = filterValues(raw);
+  // Aliases (`6e`, `hg`) read as the slugs they stand for, so the panel shows the choice.
+  for (const name of ['level', 'subject'] as const) {
+    const slugs = query?.school?.values[name];
+    if (slugs) values[name] = slugs.join(',');
+  }
+  const body = query ? toolsPage(model, query, ctx.base, ctx.license) : null;
+  const total = body?.meta.total ?? 0;
+  const pages = body?.meta.total_pages ?? 0;
+  const pageNumber = query?.page ?? 1;
+  const href = (changes: Partial<FilterValues>) => toolsHref({ ...values, ...changes });
+  const active = activeFilters(model, values).map((a) => ({ label: a.label, remove: href({ [a.name]: undefined }) }));
+  // An empty result says why, and which one filter to drop gives the most tools.
+  let empty = { why: '', drop: null as null | { href: string; label: string; count: number } };
+  if (query && total === 0) {
+    const dropped = activeFilters(model, values)
+      .map((a) => {
+        const without = { ...values, [a.name]: undefined };
+        try {
+          const q = parseToolsQuery(without as RawQuery, model.school, TOOLS_PER_PAGE);
+          return { href: toolsHref(without), label: a.label, count: listTools(model, q).total };
+        } catch {
+          return null;
+        }
+      })
+      .filter((d): d is NonNullable<typeof d> => d !== null && d.count > 0)
+      .sort((a, b) => b.count - a.count)[0];
+    empty = {
+      why: active.length === 0 ? 'Aucun outil ne correspond à cette recherche : essayez d’autres mots, ou décrivez le besoin autrement.' : 'Aucun outil ne remplit toutes ces conditions à la fois.',
+      drop: dropped ?? null,
+    };
+  }
+  const understood = body?.meta.query;
+  const chips = understood ? [...understood.subject.map((s) => s.label), ...understood.level.map((l) => l.label), ...(understood.free ? ['gratuit'] : [])] : [];
+  const heading = values.q ? `Outils pour « ${values.q} »` : 'Tous les outils';
+  const html = page(ctx, {
+    title: values.q ? `Recherche : ${values.q}` : 'Tous les outils',
+    description: `Chercher et filtrer ${model.tools.length} outils d’IA et numériques par niveau, discipline, âge des élèves, compte, IA générative, données et accès GAR/ENT.`,
+    path: `/outils${pageNumber > 1 || active.length > 0 ? toolsHref(values).slice('/outils'.length) : ''}`,
+    section: 'outils',
+    breadcrumb: [{ name: 'Accueil', href: '/' }, { name: 'Outils' }],
+    script: true,
+    noindex: active.length > 0 || pageNumber > 1,
+  }, 'tools', {
+    heading, q: values.q ?? '', errors, active, total, empty,
+    understood: chips.length > 0 ? chips.join(' · ') : null,
+    filters: toolsFilters(model, values, body?.meta.facets),
+    cards: (body?.data ?? []).map((t) => card(model, model.toolIndex.get(t.slug)!)),
+    page: pageNumber, pages,
+    prev: pageNumber > 1 && pageNumber <= pages ? href({ page: String(pageNumber - 1) }) : null,
+    next: pageNumber < pages ? href({ page: String(pageNumber + 1) }) : null,
+  });
+  return { status: errors.length > 0 ? 400 : 200, html };
+}
+
+/** The catalogue's parameters, as the URL gives them (the API's names). */
+function filterValues(raw: RawQuery): FilterValues {
+  const out: FilterValues = {};
+  for (const [k, v] of Object.entries(raw)) if (typeof v === 'string' && v.trim() !== '') out[k] = v.trim().slice(0, 200);
+  return out;
+}
+
+/** `/outils?…` with the given values, in a stable order, without empty ones. */
+export function toolsHref(values: FilterValues): string {
+  const params = new URLSearchParams();
+  for (const key of ['q', 'level', 'subject', 'include_transversal', 'category', 'pricing', 'age', 'pupil_use', 'pupil_account', 'generative_ai', 'trains_on_user_data', 'data_location', 'institutional_access', 'offline', 'open_source', 'has_education_pricing', 'platform', 'language', 'tag', 'page', 'per_page']) {
+    const v = values[key];
+    if (v !== undefined && v !== '' && !(key === 'page' && v === '1')) params.set(key, v);
+  }
+  const s = params.toString();
+  return `/outils${s ? `?${s}` : ''}`;
+}
+
+export function toolPage(ctx: PageContext, slug: string): Rendered {
+  const { model } = ctx;
+  let found;
+  try {
+    found = findTool(model, slug);
+  } catch (err) {
+    if (err instanceof ProblemError) return notFoundPage(ctx, `Aucun outil publié n’a l’adresse « ${slug.slice(0, 80)} ».`, slug);
+    throw err;
+  }
+  if (found.renamedTo !== undefined) return { status: 301, html: '', location: `/outils/${found.renamedTo}` };
+  const i = found.index;
+  const tool = toolDetailBody(model, i, ctx.base, ctx.license, ctx.media).data;
+  const label = (index: VocabularyIndex) => (s: string) => index.entries[index.position.get(s) ?? -1]?.label ?? s;
+  const facts = factRows(model.tools[i]!.school, label(model.school.levels), label(model.school.subjects));
+  const levels = new Set(tool.school.levels ?? []);
+  const similar = model.tools
+    .map((t, j) => ({ j, t, shared: (t.school.levels ?? []).filter((l) => levels.has(l)).length }))
+    .filter(({ j, t }) => j !== i && t.category === model.tools[i]!.category)
+    .sort((a, b) => b.shared - a.shared || a.j - b.j)
+    .slice(0, 6)
+    .map(({ j }) => card(model, j));
+  const price = tool.pricing_details.starting_price;
+  const html = page(ctx, {
+    title: tool.name,
+    description: tool.short_description,
+    path: `/outils/${tool.slug}`,
+    section: 'outils',
+    ogType: 'article',
+    image: tool.logo_url,
+    breadcrumb: [{ name: 'Accueil', href: '/' }, { name: 'Outils', href: '/outils' }, { name: tool.name }],
+    alternates: [{ type: 'application/json', href: tool.links.self }],
+    jsonLd: [{
+      '@context': 'https://schema.org',
+      '@type': 'SoftwareApplication',
+      name: tool.name,
+      description: tool.short_description,
+      url: tool.website_url,
+      applicationCategory: 'EducationalApplication',
+      operatingSystem: tool.platforms.map((p) => PLATFORMS[p] ?? p).join(', '),
+      inLanguage: tool.languages,
+      ...(tool.logo_url ? { image: tool.logo_url } : {}),
+      ...(tool.pricing === 'free' ? { offers: { '@type': 'Offer', price: 0, priceCurrency: 'EUR' } } : {}),
+      dateModified: tool.freshness.updated_at,
+    }],
+  }, 'tool', {
+    tool,
+    logo: logoHtml(model, i, true),
+    paragraphs: tool.long_description.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean),
+    pricing: { label: PRICING[tool.pricing]!, from: price ? `${new Intl.NumberFormat('fr-FR', { style: 'currency', currency: price.currency }).format(price.amount)} ${price.period === 'month' ? 'par mois' : price.period === 'year' ? 'par an' : 'une fois'}` : null },
+    facts,
+    platforms: tool.platforms.map((p) => PLATFORMS[p] ?? p).join(', ') || 'non renseigné',
+    languages: tool.languages.map(languageName).join(', '),
+    collections: tool.collections,
+    similar,
+    updated: dateFr(tool.freshness.updated_at),
+    json: tool.links.self,
+  });
+  return { status: 200, html };
+}
+
+export function collectionsPage(ctx: PageContext): Rendered {
+  const { model } = ctx;
+  const groups = COLLECTION_KINDS.map((kind) => ({
+    title: kind === 'top' ? 'Les meilleurs outils pour une tâche' : 'La boîte à outils d’un métier ou d’une classe',
+    items: model.collections.filter((c) => c.record.kind === kind).map((c) => ({ slug: c.record.slug, title: c.record.title, description: c.record.description, count: c.items.length })),
+  }));
+  const html = page(ctx, {
+    title: 'Sélections de la rédaction',
+    description: 'Les meilleurs outils pour une tâche et la boîte à outils d’un métier, choisis et commentés pour les enseignants.',
+    path: '/collections',
+    section: 'collections',
+    breadcrumb: [{ name: 'Accueil', href: '/' }, { name: 'Sélections' }],
+  }, 'collections', { groups });
+  return { status: 200, html };
+}
+
+export function collectionPage(ctx: PageContext, slug: string): Rendered {
+  const { model } = ctx;
+  const index = model.collectionIndex.get(slug);
+  if (index === undefined) {
+    const near = closest(slug.slice(0, 80), model.collectionIndex.keys(), 3);
+    return notFoundPage(ctx, `Aucune sélection publiée n’a l’adresse « ${slug.slice(0, 80)} ».`, null, near.map((s) => ({ href: `/collections/${s}`, name: model.collections[model.collectionIndex.get(s)!]!.record.title })));
+  }
+  const body = collectionDetailBody(model, index, ctx.base, ctx.license).data;
+  const view = model.collections[index]!;
+  const items = view.items.map((item) => ({
+    slug: model.tools[item.tool]!.slug, name: model.tools[item.tool]!.name, note: item.note, logo: logoHtml(model, item.tool), facts: card(model, item.tool).facts,
+  }));
+  const html = page(ctx, {
+    title: body.title,
+    description: body.description,
+    path: `/collections/${body.slug}`,
+    section: 'collections',
+    breadcrumb: [{ name: 'Accueil', href: '/' }, { name: 'Sélections', href: '/collections' }, { name: body.title }],
+    jsonLd: [{
+      '@context': 'https://schema.org',
+      '@type': 'ItemList',
+      name: body.title,
+      description: body.description,
+      itemListOrder: 'https://schema.org/ItemListOrderAscending',
+      itemListElement: items.map((it, k) => ({ '@type': 'ListItem', position: k + 1, name: it.name, url: `${ctx.base}/outils/${it.slug}` })),
+    }],
+    alternates: [{ type: 'application/json', href: body.links.self }],
+  }, 'collection', { collection: body, items });
+  return { status: 200, html };
+}
+
+export function notFoundPage(ctx: PageContext, message: string, slug: string | null, suggestions?: Array<{ href: string; name: string }>): Rendered {
+  const { model } = ctx;
+  const near = suggestions ?? (slug ? closest(slug.slice(0, 80), model.toolIndex.keys(), 3).map((s) => ({ href: `/outils/${s}`, name: model.tools[model.toolIndex.get(s)!]!.name })) : []);
+  const html = page(ctx, { title: 'Page introuvable', description: message, path: '/404', noindex: true }, 'not-found', { message, suggestions: near });
+  return { status: 404, html };
+}
+
+export function logosPage(ctx: PageContext): Rendered {
+  const { model } = ctx;
+  const logos = model.tools.flatMap((t, i) => {
+    const l = model.logos[i];
+    return l ? [{ slug: t.slug, name: t.name, icon: l.icon.title, license: l.icon.license }] : [];
+  });
+  const html = page(ctx, { title: 'Logos et licences', description: 'D’où viennent les logos du catalogue, et sous quelle licence.', path: '/a-propos/logos' }, 'logos', { logos, license: ctx.license });
+  return { status: 200, html };
+}

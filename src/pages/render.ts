@@ -1,0 +1,105 @@
+/**
+ * The catalogue's templates (templates/*.eta, Eta with every value escaped unless a template
+ * says otherwise with `<%~`), loaded once per process, and the parts every page shares: the
+ * layout's data, a tool card, a logo or its monogram.
+ */
+import path from 'node:path';
+import { Eta } from 'eta';
+import { PROJECT_ROOT } from '../config.js';
+import type { ReadModel } from '../read-model/read-model.js';
+import type { License } from '../directory/representations.js';
+import { LOGO_PREFIX } from '../logos/simple-icons.js';
+import { PRICING } from './labels.js';
+
+const eta = new Eta({ views: path.join(PROJECT_ROOT, 'src', 'pages', 'templates'), autoEscape: true, cache: true, autoTrim: false });
+
+export const SITE_NAME = 'Annuaire IA & EdTech francophone';
+
+export interface PageContext {
+  model: ReadModel;
+  /** Absolute base of links (canonical URLs, Open Graph). */
+  base: string;
+  license: License;
+  /** Where screenshots are served from (PUBLIC_MEDIA_URL or /media on the base). */
+  media: string;
+  css: string;
+  js: string;
+  icon: string;
+}
+
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** Path of the canonical URL. */
+  path: string;
+  section?: 'outils' | 'collections';
+  breadcrumb?: Array<{ name: string; href?: string }>;
+  jsonLd?: object[];
+  alternates?: Array<{ type: string; href: string; title?: string }>;
+  image?: string | null;
+  ogType?: string;
+  script?: boolean;
+  noindex?: boolean;
+}
+
+const escapeJsonForHtml = (value: object) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+
+export function page(ctx: PageContext, meta: PageMeta, template: string, data: object): string {
+  const body = eta.render(template, data);
+  const breadcrumbLd = meta.breadcrumb
+    ? [{
+        '@context': 'https://schema.org',
+        '@type': 'BreadcrumbList',
+        itemListElement: meta.breadcrumb.map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.name, ...(c.href ? { item: `${ctx.base}${c.href}` } : { item: `${ctx.base}${meta.path}` }) })),
+      }]
+    : [];
+  return eta.render('layout', {
+    ...meta,
+    canonical: `${ctx.base}${meta.path}`,
+    jsonLd: [...(meta.jsonLd ?? []), ...breadcrumbLd].map(escapeJsonForHtml),
+    body,
+    site: { name: SITE_NAME, css: ctx.css, js: ctx.js, icon: ctx.icon, license: ctx.license },
+  });
+}
+
+/** The tool's logo as served here, or a monogram drawn from its name (never a publisher's image). */
+export function logoHtml(model: ReadModel, i: number, large = false): string {
+  const t = model.tools[i]!;
+  const cls = large ? 'logo logo-lg' : 'logo';
+  const served = model.logos[i];
+  if (t.logo_url !== null || served) {
+    const src = t.logo_url ?? `${LOGO_PREFIX}${served!.file}`;
+    return eta.renderString('<img class="<%= it.cls %>" src="<%= it.src %>" alt="" width="48" height="48" loading="lazy">', { cls, src });
+  }
+  return monogram(t.slug, t.name, cls);
+}
+
+function monogram(slug: string, name: string, cls: string): string {
+  const letters = name.replace(/[^\p{L}\p{N} ]/gu, '').split(/\s+/).filter(Boolean).slice(0, 2).map((w) => [...w][0]!.toUpperCase()).join('') || '?';
+  let hash = 0;
+  for (const c of slug) hash = (hash * 31 + c.charCodeAt(0)) >>> 0;
+  // Dark backgrounds (lightness 30 %): white letters keep a contrast above 4.5:1.
+  const hue = hash % 360;
+  return eta.renderString(
+    '<svg class="<%= it.cls %>" viewBox="0 0 48 48" width="48" height="48" aria-hidden="true" focusable="false"><rect width="48" height="48" rx="10" fill="hsl(<%= it.hue %>,45%,30%)"/><text x="24" y="31" text-anchor="middle" font-family="system-ui,sans-serif" font-size="18" font-weight="700" fill="#fff"><%= it.letters %></text></svg>',
+    { cls, hue, letters },
+  );
+}
+
+/** A short line of facts under a card: pricing, levels, generative AI, pupil account. */
+export function cardFacts(model: ReadModel, i: number): string {
+  const t = model.tools[i]!;
+  const levels = t.school.levels?.map((l) => model.school.levels.entries[model.school.levels.position.get(l)!]?.label ?? l) ?? [];
+  const parts = [PRICING[t.pricing.model]!];
+  if (levels.length > 0) parts.push(levels.join(', '));
+  if (t.school.generative_ai === 'core') parts.push('IA générative');
+  if (t.school.pupil_account === 'none') parts.push('sans compte élève');
+  return parts.join(' · ');
+}
+
+export function card(model: ReadModel, i: number) {
+  return { tool: model.tools[i]!, logo: logoHtml(model, i), facts: cardFacts(model, i) };
+}
+
+const frenchDate = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+export const dateFr = (iso: string) => frenchDate.format(new Date(iso));

@@ -1,0 +1,114 @@
+/**
+ * The catalogue's routes (`/`, `/outils`, `/outils/{slug}`, `/collections`,
+ * `/collections/{slug}`, `/a-propos/logos`, `/sitemap.xml`, `/robots.txt`, `/logos/…`):
+ * each page rendered once per data revision, base URL and normalised query, and served as
+ * cached bytes with an ETag and br/gzip like the API; a strict CSP (our own stylesheet and
+ * script, no inline code, nothing from another origin).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { cachedOrBuild, makeResponse, type CachedResponse } from '../web/cached-response.js';
+import { getAndHead, type RouteContext } from '../web/route-context.js';
+import { httpRevision } from '../web/revision-state.js';
+import { IMMUTABLE, makeStaticAsset, type StaticAsset } from '../web/static-assets.js';
+import { exemptFromRateLimit } from '../web/problem-reply.js';
+import { baseUrlOf } from '../directory/public-base.js';
+import { mediaBaseOf } from '../directory/representations.js';
+import { LOGO_PREFIX } from '../logos/simple-icons.js';
+import { PROJECT_ROOT } from '../config.js';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { collectionPage, collectionsPage, homePage, logosPage, notFoundPage, toolPage, toolsListPage, toolsHref, type Rendered } from './catalogue.js';
+import { robotsTxt, sitemapXml } from './sitemap.js';
+import type { PageContext } from './render.js';
+
+export const HTML_TYPE = 'text/html; charset=utf-8';
+/** Our stylesheet and script only; images from here (logos) and data: (none today); forms to here. */
+export const PAGE_POLICY = "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+interface PageAssets {
+  css: StaticAsset;
+  js: StaticAsset;
+  icon: StaticAsset;
+}
+
+let assets: Promise<PageAssets> | undefined;
+
+export function preparePageAssets(): Promise<PageAssets> {
+  assets ??= (async () => {
+    const dir = path.join(PROJECT_ROOT, 'src', 'pages');
+    const [css, js, icon] = await Promise.all(['site.css', 'site.js', 'favicon.svg'].map((f) => readFile(path.join(dir, f))));
+    return {
+      css: await makeStaticAsset('site', 'css', 'text/css; charset=utf-8', css!),
+      js: await makeStaticAsset('site', 'js', 'text/javascript; charset=utf-8', js!),
+      icon: await makeStaticAsset('favicon', 'svg', 'image/svg+xml', icon!),
+    };
+  })();
+  return assets;
+}
+
+export function pageRoutes(app: FastifyInstance, ctx: RouteContext): void {
+  const context = async (request: FastifyRequest, state = ctx.directory.current): Promise<PageContext> => {
+    const { css, js, icon } = await preparePageAssets();
+    const base = baseUrlOf(request, ctx.config.publicBaseUrl);
+    return { model: state.model, base, license: ctx.license, media: mediaBaseOf(ctx.config.publicMediaUrl, base), css: css.path, js: js.path, icon: icon.path };
+  };
+  const html = (rendered: Rendered): CachedResponse =>
+    rendered.status === 301
+      ? makeResponse(301, '', { location: rendered.location!, 'content-type': HTML_TYPE })
+      : makeResponse(rendered.status, rendered.html, { 'content-type': HTML_TYPE, 'content-security-policy': PAGE_POLICY, 'referrer-policy': 'strict-origin-when-cross-origin', 'x-content-type-options': 'nosniff' });
+  /** A page kept per revision, base URL and key (the path and its normalised query). */
+  const serve = async (request: FastifyRequest, reply: FastifyReply, key: string, render: (c: PageContext) => Rendered) => {
+    const state = ctx.directory.current;
+    const c = await context(request, state);
+    const entry = cachedOrBuild(httpRevision(state).responses, `PAGE ${c.base} ${key}`, () => html(render(c)));
+    return ctx.send(request, reply, state, entry);
+  };
+  const slugOf = (request: FastifyRequest) => String((request.params as { slug?: string }).slug ?? '');
+  const hidden = { schema: { hide: true } };
+
+  getAndHead(app, '/', hidden, (request, reply) => serve(request, reply, '/', homePage));
+  getAndHead(app, '/outils', hidden, (request, reply) => {
+    const raw = request.query as Record<string, string | string[]>;
+    // The key is the URL's query as the catalogue reads it: the same filters, in one order.
+    const values = Object.fromEntries(Object.entries(raw).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : Array.isArray(v) ? [[k, v.join(',')]] : [])));
+    return serve(request, reply, `${toolsHref(values)} ${Object.keys(raw).filter((k) => Array.isArray(raw[k])).join(',')}`, (c) => toolsListPage(c, raw));
+  });
+  getAndHead(app, '/outils/:slug', hidden, (request, reply) => serve(request, reply, `/outils/${slugOf(request).slice(0, 100)}`, (c) => toolPage(c, slugOf(request))));
+  getAndHead(app, '/collections', hidden, (request, reply) => serve(request, reply, '/collections', collectionsPage));
+  getAndHead(app, '/collections/:slug', hidden, (request, reply) => serve(request, reply, `/collections/${slugOf(request).slice(0, 100)}`, (c) => collectionPage(c, slugOf(request))));
+  getAndHead(app, '/a-propos/logos', hidden, (request, reply) => serve(request, reply, '/a-propos/logos', logosPage));
+  getAndHead(app, '/sitemap.xml', hidden, async (request, reply) => {
+    const state = ctx.directory.current;
+    const c = await context(request, state);
+    const entry = cachedOrBuild(httpRevision(state).responses, `SITEMAP ${c.base}`, () => makeResponse(200, sitemapXml(c), { 'content-type': 'application/xml; charset=utf-8' }));
+    return ctx.send(request, reply, state, entry);
+  });
+  getAndHead(app, '/robots.txt', hidden, async (request, reply) => {
+    const state = ctx.directory.current;
+    const c = await context(request, state);
+    const entry = cachedOrBuild(httpRevision(state).responses, `ROBOTS ${c.base}`, () => makeResponse(200, robotsTxt(c.base), { 'content-type': 'text/plain; charset=utf-8' }));
+    return ctx.send(request, reply, state, entry);
+  });
+  // Logos: fingerprinted names, kept for a year, outside the rate limit like the pages' files.
+  exemptFromRateLimit(LOGO_PREFIX, true);
+  getAndHead(app, `${LOGO_PREFIX}:file`, hidden, async (request, reply) => {
+    const file = String((request.params as { file: string }).file);
+    const model = ctx.directory.current.model;
+    const index = model.logoFiles.get(file);
+    if (index === undefined) {
+      const c = await context(request);
+      const page = notFoundPage(c, 'Ce logo n’est pas (ou plus) publié.', null);
+      return reply.code(404).header('content-type', HTML_TYPE).header('content-security-policy', PAGE_POLICY).header('cache-control', 'public, max-age=300').send(page.html);
+    }
+    const svg = model.logos[index]!.svg;
+    return reply.code(200).header('content-type', 'image/svg+xml').header('cache-control', IMMUTABLE).header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'").send(svg);
+  });
+}
+
+/** The French 404 page for a path nothing serves, for a browser (Accept: text/html). */
+export async function notFoundHtml(request: FastifyRequest, ctx: RouteContext): Promise<string> {
+  const { css, js, icon } = await preparePageAssets();
+  const base = baseUrlOf(request, ctx.config.publicBaseUrl);
+  const c: PageContext = { model: ctx.directory.current.model, base, license: ctx.license, media: mediaBaseOf(ctx.config.publicMediaUrl, base), css: css.path, js: js.path, icon: icon.path };
+  return notFoundPage(c, 'Rien n’est publié à cette adresse.', null).html;
+}

@@ -1,0 +1,124 @@
+/**
+ * The school filters of GET /tools (API.md, "School use"): one bitset per value of each
+ * fact, built once per revision, so a filter costs what the category filter costs (N/32
+ * words). A filter never matches a tool whose fact is null; `age` keeps tools pupils of that
+ * age may use: not `teacher_only`, and `min_age` known and at most the age.
+ */
+import {
+  DATA_LOCATIONS, GENERATIVE_AI, INSTITUTIONAL_ACCESS, PUPIL_ACCOUNTS, PUPIL_USES, TRAINS_ON_USER_DATA,
+  type SchoolVocabularies, type ToolRecord, type LevelEntry, type SubjectEntry,
+} from '../domain.js';
+import { Bitset } from '../bitset.js';
+import { indexVocabulary, type VocabularyIndex } from '../school/vocabulary.js';
+
+/** The filters whose values are a closed list, in the order facets show them. */
+export const SCHOOL_ENUMS = {
+  pupil_use: PUPIL_USES,
+  pupil_account: PUPIL_ACCOUNTS,
+  generative_ai: GENERATIVE_AI,
+  trains_on_user_data: TRAINS_ON_USER_DATA,
+  data_location: DATA_LOCATIONS,
+  institutional_access: INSTITUTIONAL_ACCESS,
+} as const;
+export type SchoolEnumFilter = keyof typeof SCHOOL_ENUMS;
+export const SCHOOL_BOOLEANS = ['offline', 'open_source'] as const;
+export type SchoolBooleanFilter = (typeof SCHOOL_BOOLEANS)[number];
+/** Every school filter of GET /tools but `age`, in the order of the contract. */
+export const SCHOOL_FILTERS = ['level', 'subject', ...(Object.keys(SCHOOL_ENUMS) as SchoolEnumFilter[]), ...SCHOOL_BOOLEANS] as const;
+/** Filters on a tool's own lists, which work the same way (a value → the tools with it). */
+export const ATTRIBUTE_FILTERS = ['platform', 'language', 'tag'] as const;
+export type AttributeFilter = (typeof ATTRIBUTE_FILTERS)[number];
+/** Every filter answered by a set per value: the school facts and the tools' lists. */
+export const VALUE_FILTERS = [...SCHOOL_FILTERS, ...ATTRIBUTE_FILTERS] as const;
+export type SchoolFilter = (typeof VALUE_FILTERS)[number];
+
+export const MIN_AGE_FILTER = 3;
+export const MAX_AGE_FILTER = 99;
+
+/** French labels of the values, for facets and pages. */
+export const SCHOOL_VALUE_LABELS: Readonly<Record<string, string>> = {
+  independent: 'En autonomie', supervised: 'Encadré par l’enseignant', teacher_only: 'Enseignant seulement',
+  none: 'Aucun', class_code: 'Code de classe', teacher_created: 'Compte créé par l’enseignant', school_sso: 'Compte de l’établissement', personal: 'Compte personnel',
+  feature: 'En fonctionnalité', core: 'Au cœur du produit',
+  no: 'Non', opt_out: 'Oui, sauf refus', yes: 'Oui', not_applicable: 'Sans objet',
+  device: 'Sur l’appareil', france: 'En France', eu: 'Dans l’Union européenne', outside_eu: 'Hors de l’Union européenne',
+  gar: 'GAR', ent: 'ENT', apps_education: 'apps.education.fr', educonnect: 'ÉduConnect',
+  true: 'Oui', false: 'Non',
+};
+
+export interface SchoolIndex {
+  readonly levels: VocabularyIndex<LevelEntry>;
+  readonly subjects: VocabularyIndex<SubjectEntry>;
+  /** Per filter, value (slug, enum value, `true`/`false`) → the tools with it. */
+  readonly sets: Readonly<Record<SchoolFilter, ReadonlyMap<string, Bitset>>>;
+  /** Per age (0–99), the tools pupils of that age may use. */
+  readonly byAge: readonly Bitset[];
+}
+
+/** What a query asks of the school facts; values are canonical (slugs, enum values, `true`/`false`). */
+export interface SchoolQuery {
+  readonly values: Partial<Record<SchoolFilter, readonly string[]>>;
+  readonly age: number | null;
+  /** `subject` also matches `transversal` tools. */
+  readonly includeTransversal: boolean;
+}
+
+export function buildSchoolIndex(tools: readonly ToolRecord[], vocabularies: SchoolVocabularies): SchoolIndex {
+  const n = tools.length;
+  const sets = Object.fromEntries(VALUE_FILTERS.map((f) => [f, new Map<string, Bitset>()])) as Record<SchoolFilter, Map<string, Bitset>>;
+  const put = (filter: SchoolFilter, value: string, i: number) => {
+    let set = sets[filter].get(value);
+    if (set === undefined) sets[filter].set(value, (set = new Bitset(n)));
+    set.add(i);
+  };
+  const byMinAge = new Map<number, number[]>();
+  tools.forEach((t, i) => {
+    const s = t.school;
+    for (const level of s.levels ?? []) put('level', level, i);
+    for (const subject of s.subjects ?? []) put('subject', subject, i);
+    for (const filter of Object.keys(SCHOOL_ENUMS) as SchoolEnumFilter[]) {
+      const value = s[filter];
+      if (value === null) continue;
+      for (const v of Array.isArray(value) ? value : [value]) put(filter, v, i);
+    }
+    for (const filter of SCHOOL_BOOLEANS) if (s[filter] !== null) put(filter, String(s[filter]), i);
+    for (const platform of t.platforms) put('platform', platform, i);
+    for (const language of t.languages) put('language', language, i);
+    for (const tag of t.tags) put('tag', tag, i);
+    if (s.pupil_use !== null && s.pupil_use !== 'teacher_only' && s.min_age !== null) {
+      byMinAge.set(s.min_age, [...(byMinAge.get(s.min_age) ?? []), i]);
+    }
+  });
+  const byAge: Bitset[] = [];
+  let allowed = new Bitset(n);
+  for (let age = 0; age <= MAX_AGE_FILTER; age++) {
+    allowed = allowed.or(new Bitset(n));
+    allowed.addAll(byMinAge.get(age) ?? []);
+    byAge.push(allowed);
+  }
+  return { levels: indexVocabulary(vocabularies.levels), subjects: indexVocabulary(vocabularies.subjects), sets, byAge };
+}
+
+/** The tools a school filter keeps, or null when the query does not use it. */
+export function schoolFilterSet(index: SchoolIndex, query: SchoolQuery, filter: SchoolFilter | 'age', n: number): Bitset | null {
+  if (filter === 'age') return query.age === null ? null : index.byAge[query.age]!;
+  const values = query.values[filter];
+  if (values === undefined) return null;
+  const wanted = filter === 'subject' && query.includeTransversal && !values.includes('transversal') ? [...values, 'transversal'] : values;
+  let out: Bitset | null = null;
+  for (const v of wanted) {
+    const set = index.sets[filter].get(v);
+    if (set !== undefined) out = out === null ? set : out.or(set);
+  }
+  return out ?? new Bitset(n);
+}
+
+/** A stable text of the school part of a query, for memo keys and canonical URLs. */
+export function schoolQueryKey(query: SchoolQuery): string {
+  const parts = VALUE_FILTERS.flatMap((f) => (query.values[f] ? [`${f}=${query.values[f]!.join(',')}`] : []));
+  if (query.age !== null) parts.push(`age=${query.age}`);
+  if (query.includeTransversal) parts.push('include_transversal=1');
+  return parts.join('&');
+}
+
+export const NO_SCHOOL_QUERY: SchoolQuery = Object.freeze({ values: Object.freeze({}), age: null, includeTransversal: false });

@@ -1,0 +1,128 @@
+/**
+ * Candidate generation (docs/search.md): a query's words cut into units (a word, or a run of
+ * words the synonyms know as one expression), and each unit's group of alternatives that
+ * count as the unit being present — its own term, the words within one or two typing errors,
+ * completions of the last word, the expressions its synonyms and word family find — each
+ * with a weight, so an exact match always outranks a corrected one.
+ */
+import { isStopWord, termOf } from './analyzer.js';
+import type { FuzzyMatch } from './vocabulary.js';
+import type { SearchIndexData } from './index-data.js';
+import type { Alternative, Group, Unit } from './query-types.js';
+
+/** Weights of the alternatives other than the unit itself and its synonyms (synonyms.ts). */
+export const JOINED_WEIGHT = 0.95;
+const TYPO_WEIGHT = [1, 0.6, 0.45];
+const COMPLETION_WEIGHT = 0.85;
+/** A completion is worth more the more of the word was typed: `mindm` of `mindmeister`. */
+const completionWeight = (typed: number, whole: number) => COMPLETION_WEIGHT * Math.sqrt(typed / whole);
+/** Past this many completions of the last word, only the most frequent are kept. */
+const MAX_COMPLETIONS = 64;
+
+/**
+ * Query words grouped into units: the longest runs the synonyms know as one expression, and
+ * the runs `forced` names (first word → word count: a subject's name of several words).
+ */
+export function units(ix: SearchIndexData, content: readonly string[], onlyStopWords: boolean, forced: ReadonlyMap<number, number> = new Map()): Unit[] {
+  const units: Unit[] = [];
+  const terms = content.map((word) => ix.termMemo.get(word, () => termOf(word)));
+  for (let i = 0; i < content.length; ) {
+    let length = forced.get(i) ?? 1;
+    if (!onlyStopWords && length === 1) {
+      for (let l = Math.min(ix.synonyms.longestKey, content.length - i); l >= 2; l--) {
+        if (ix.synonyms.has(terms.slice(i, i + l))) {
+          length = l;
+          break;
+        }
+      }
+    }
+    units.push({ words: content.slice(i, i + length), terms: terms.slice(i, i + length) });
+    i += length;
+  }
+  return units;
+}
+/**
+ * The alternatives of a unit. A run of words the synonyms know is found as that expression
+ * (its words together), as the expressions it is a synonym of, or as its words anywhere
+ * in the tool, each found the way a single word is (`parts`).
+ */
+export function group(ix: SearchIndexData, unit: Unit, expand: boolean, complete: boolean): Group {
+  const alternatives: Alternative[] = [];
+  const ids = unit.terms.map((t) => ix.termIds.get(t));
+  const literal: Alternative | null = ids.every((id) => id !== undefined) ? { terms: ids as number[], weight: 1, ...(expand ? {} : { strongOnly: true as const }) } : null;
+  if (literal) alternatives.push(literal);
+  if (!expand) return { alternatives, literal, parts: null };
+
+  for (const alternative of ix.synonyms.alternatives(unit.terms)) {
+    const termIds = alternative.terms.map((t) => ix.termIds.get(t));
+    if (termIds.every((id) => id !== undefined)) alternatives.push({ terms: termIds as number[], weight: alternative.weight });
+  }
+  if (unit.words.length > 1) {
+    const last = unit.words.length - 1;
+    const parts = unit.words.map((word, k) => group(ix, { words: [word], terms: [unit.terms[k]!] }, true, complete && k === last));
+    return { alternatives, literal, parts };
+  }
+  const word = unit.words[0]!;
+  if (word.length >= 4) {
+    for (const match of corrections(ix, word)) {
+      if (match.distance === 0 || isStopWord(ix.vocabulary.words[match.index]!)) continue;
+      alternatives.push({ terms: [ix.surfaceTerm[match.index]!], weight: TYPO_WEIGHT[match.distance]!, typos: match.distance });
+    }
+  }
+  if (complete && word.length >= 2) {
+    const [from, to] = ix.vocabulary.prefixRange(word);
+    let completions: number[] = [];
+    for (let v = from; v < to; v++) if (ix.vocabulary.words[v] !== word) completions.push(v);
+    if (completions.length > MAX_COMPLETIONS) {
+      const df = (v: number) => ix.documentFrequency[ix.surfaceTerm[v]!]!;
+      completions = completions.sort((a, b) => df(b) - df(a)).slice(0, MAX_COMPLETIONS);
+    }
+    for (const v of completions) {
+      alternatives.push({ terms: [ix.surfaceTerm[v]!], weight: completionWeight(word.length, ix.vocabulary.words[v]!.length), completion: true });
+    }
+  }
+  return { alternatives, literal, parts: null };
+}
+/** The words within reach of typing errors of `word`. */
+export function corrections(ix: SearchIndexData, word: string): readonly FuzzyMatch[] {
+  return ix.typoMemo.get(word, () => ix.vocabulary.fuzzy(word, word.length >= 8 ? 2 : 1));
+}
+/**
+ * Per category, the best weight with which a unit's alternatives name a word of the
+ * category's name (a single word, not a completion), or 0.
+ */
+export function categoryWeights(ix: SearchIndexData, alternatives: readonly Alternative[]): Float64Array {
+  const best = new Float64Array(ix.categoryTerms.length);
+  for (const a of alternatives) {
+    if (a.terms.length !== 1 || a.completion) continue;
+    const categories = ix.categoriesOfTerm.get(a.terms[0]!);
+    if (categories !== undefined) for (const c of categories) if (a.weight > best[c]!) best[c] = a.weight;
+  }
+  return best;
+}
+/** A group's alternatives and those of its parts. */
+export function allAlternatives(group: Group): Alternative[] {
+  return group.parts === null ? group.alternatives : [...group.alternatives, ...group.parts.flatMap(allAlternatives)];
+}
+
+/**
+ * Term → the best weight with which the query names it as a word: single-word alternatives,
+ * not completions of a word still being typed, nor one word of a longer expression.
+ */
+export function matchedTermWeights(alternatives: ReadonlyArray<readonly Alternative[]>): Map<number, number> {
+  const weights = new Map<number, number>();
+  for (const list of alternatives) {
+    for (const a of list) if (a.terms.length === 1 && !a.completion) weights.set(a.terms[0]!, Math.max(weights.get(a.terms[0]!) ?? 0, a.weight));
+  }
+  return weights;
+}
+
+/** Term → the units (one bit each, at most 31) whose alternatives hold it. */
+export function unitsOfTerms(alternatives: ReadonlyArray<readonly Alternative[]>): Map<number, number> {
+  const units = new Map<number, number>();
+  alternatives.forEach((list, g) => {
+    if (g >= 31) return;
+    for (const a of list) for (const t of a.terms) units.set(t, (units.get(t) ?? 0) | (1 << g));
+  });
+  return units;
+}

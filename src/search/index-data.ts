@@ -1,0 +1,185 @@
+/**
+ * The per-revision search index (docs/search.md): each tool's name and short description cut
+ * into terms, their postings per field, the words for typing errors and completions, the
+ * category names and the synonyms. Built once per data revision, in slices, then only read.
+ */
+import { isStopWord, nameTokens, termOf, tokenize, type Token } from './analyzer.js';
+import type { SynonymSet } from '../domain.js';
+import { SynonymTable } from './synonyms.js';
+import { Memo } from '../memo.js';
+import type { Steps } from '../slices.js';
+import { FieldBuilder, type FieldIndex } from './field-index.js';
+import { Vocabulary, type FuzzyMatch } from './vocabulary.js';
+import { Bitset } from '../bitset.js';
+
+export interface SearchDocument {
+  name: string;
+  description: string;
+  /** The name of the tool's category: searched with the tags, and a unit it names ranks the tool higher. */
+  category?: string;
+  /** Keywords (tags, `ia-generative`): searched as words, as the category's name. */
+  tags?: readonly string[];
+  /** The long description: searched at a low weight, and only for words typed whole. */
+  long?: string;
+  /** The school levels and subjects (slugs), for a query that names them (query-reading.ts). */
+  levels?: readonly string[] | null;
+  subjects?: readonly string[] | null;
+  /** The pricing model, for a query asking for tools at no charge. */
+  pricing?: string;
+}
+
+export const NAME = 0;
+export const DESCRIPTION = 1;
+/** The tags and the category's name. */
+export const KEYWORDS = 2;
+/** The long description: each distinct term once, without positions (no phrase, no proximity). */
+export const LONG = 3;
+/** Fields whose match counts as a strong one: a tool found through them ranks above one found only in its long description. */
+export const STRONG_FIELDS = 3;
+/** Distinct query words whose corrections and terms are kept. */
+export const WORD_MEMO_LIMIT = 8_000;
+
+export interface SearchIndexData {
+  readonly size: number;
+  readonly vocabulary: Vocabulary;
+  /** Vocabulary index → term id. */
+  readonly surfaceTerm: Int32Array;
+  readonly termIds: ReadonlyMap<string, number>;
+  /** The name, the short description, the keywords, the long description. */
+  readonly fields: readonly [FieldIndex, FieldIndex, FieldIndex, FieldIndex];
+  /** Documents holding the term in either field. */
+  readonly documentFrequency: Int32Array;
+  /** Per document, the folded name. */
+  readonly names: readonly string[];
+  /** The same without spaces (`chat gpt` and `chatgpt` name one tool). */
+  readonly compactNames: readonly string[];
+  /** Per document, bit p set when the name's word p is not a stop word. */
+  readonly nameContent: Int32Array;
+  /** Per document, its category (an index into `categoryTerms`). */
+  readonly categoryOf: Int32Array;
+  /** Per category, the terms of its name. */
+  readonly categoryTerms: ReadonlyArray<ReadonlySet<number>>;
+  /** Term → the categories whose name holds it. */
+  readonly categoriesOfTerm: ReadonlyMap<number, number[]>;
+  readonly synonyms: SynonymTable;
+  /** The words within reach of typing errors of a word (queries share their words). */
+  readonly typoMemo: Memo<string, readonly FuzzyMatch[]>;
+  /** The term of a query word (Snowball's stemmer is a good part of a short query's cost). */
+  readonly termMemo: Memo<string, string>;
+  /** Per level and subject slug, the documents that have it. */
+  readonly levelSets: ReadonlyMap<string, Bitset>;
+  readonly subjectSets: ReadonlyMap<string, Bitset>;
+  /** Documents free of charge, and freemium ones. */
+  readonly free: Bitset;
+  readonly freemium: Bitset;
+}
+
+/**
+ * Builds the index, pausing (`yield`) every few hundred documents and between phases, so
+ * that a server building the next revision's index keeps answering requests meanwhile
+ * (read-model.ts).
+ */
+export function* buildIndexData(documents: readonly SearchDocument[], synonymSet: SynonymSet): Steps<SearchIndexData> {
+  const n = documents.length;
+  const termIds = new Map<string, number>();
+  const surfaces = new Map<string, number>();
+  const termOfWord = (word: string): number => {
+    let id = surfaces.get(word);
+    if (id === undefined) {
+      const term = termOf(word);
+      id = termIds.get(term);
+      if (id === undefined) termIds.set(term, (id = termIds.size));
+      surfaces.set(word, id);
+    }
+    return id;
+  };
+  /** A word of the long description: a term, but not a word typing errors or completions lead to. */
+  const termOfLongWord = (word: string): number => {
+    const known = surfaces.get(word);
+    if (known !== undefined) return known;
+    const term = termOf(word);
+    let id = termIds.get(term);
+    if (id === undefined) termIds.set(term, (id = termIds.size));
+    return id;
+  };
+  const builders = [new FieldBuilder(), new FieldBuilder(), new FieldBuilder(), new FieldBuilder()] as const;
+  const add = (field: number, tokens: Token[], words: number) =>
+    builders[field]!.add(tokens.map((t) => termOfWord(t.word)), tokens.map((t) => t.position), tokens.map((t) => t.span), words);
+  const names: string[] = new Array(n);
+  const nameContent = new Int32Array(n);
+  for (let doc = 0; doc < n; doc++) {
+    const d = documents[doc]!;
+    const words = tokenize(d.name);
+    names[doc] = words.map((w) => w.word).join(' ');
+    for (const w of words) if (w.position < 31 && !isStopWord(w.word)) nameContent[doc]! |= 1 << w.position;
+    add(NAME, nameTokens(d.name), words.length);
+    const description = tokenize(d.description);
+    add(DESCRIPTION, description, description.length);
+    const keywords = tokenize([...(d.tags ?? []), d.category ?? ''].join(' '));
+    add(KEYWORDS, keywords, keywords.length);
+    if (doc % 500 === 499) yield;
+  }
+  // After the other fields, so that the vocabulary of corrections and completions is theirs.
+  for (let doc = 0; doc < n; doc++) {
+    const long = tokenize(documents[doc]!.long ?? '');
+    const distinct = [...new Set(long.map((t) => termOfLongWord(t.word)))];
+    builders[LONG].add(distinct, distinct.map((_, k) => k), distinct.map(() => 1), long.length);
+    if (doc % 500 === 499) yield;
+  }
+  yield;
+  const vocabulary = yield* Vocabulary.build(surfaces.keys());
+  const surfaceTerm = Int32Array.from(vocabulary.words, (w) => surfaces.get(w)!);
+  yield;
+  const terms = termIds.size;
+  const fields = [
+    yield* builders[NAME].finish(terms),
+    yield* builders[DESCRIPTION].finish(terms),
+    yield* builders[KEYWORDS].finish(terms),
+    yield* builders[LONG].finish(terms),
+  ] as const;
+  yield;
+  // Documents holding the term in any field: each document counted once per term.
+  const df = new Int32Array(terms);
+  const lastDoc = new Int32Array(terms).fill(-1);
+  for (let doc = 0; doc < n; doc++) {
+    for (const f of fields) {
+      for (let k = f.tokenOffsets[doc]!; k < f.tokenOffsets[doc + 1]!; k += 3) {
+        const t = f.tokens[k]!;
+        if (lastDoc[t] !== doc) {
+          lastDoc[t] = doc;
+          df[t]!++;
+        }
+      }
+    }
+    if (doc % 5_000 === 4_999) yield;
+  }
+  const setsOf = (pick: (d: SearchDocument) => readonly string[] | null | undefined) => {
+    const sets = new Map<string, Bitset>();
+    documents.forEach((d, doc) => {
+      for (const slug of pick(d) ?? []) {
+        let set = sets.get(slug);
+        if (set === undefined) sets.set(slug, (set = new Bitset(n)));
+        set.add(doc);
+      }
+    });
+    return sets;
+  };
+  const pricingSet = (model: string) => {
+    const set = new Bitset(n);
+    documents.forEach((d, doc) => d.pricing === model && set.add(doc));
+    return set;
+  };
+  const categoryNames = [...new Set(documents.map((d) => d.category ?? ''))];
+  const categoryOf = Int32Array.from(documents, (d) => categoryNames.indexOf(d.category ?? ''));
+  const categoryTerms = categoryNames.map((c) => new Set(tokenize(c).flatMap((t) => (isStopWord(t.word) ? [] : [termIds.get(termOf(t.word)) ?? -1]))));
+  const categoriesOfTerm = new Map<number, number[]>();
+  for (const [c, ts] of categoryTerms.entries()) {
+    for (const t of ts) categoriesOfTerm.set(t, [...(categoriesOfTerm.get(t) ?? []), c]);
+  }
+  return {
+    size: n, vocabulary, surfaceTerm, termIds, fields, documentFrequency: df, names,
+    compactNames: names.map((s) => s.replaceAll(' ', '')), nameContent, categoryOf, categoryTerms, categoriesOfTerm,
+    synonyms: new SynonymTable(synonymSet), typoMemo: new Memo(WORD_MEMO_LIMIT), termMemo: new Memo(WORD_MEMO_LIMIT),
+    levelSets: setsOf((d) => d.levels), subjectSets: setsOf((d) => d.subjects), free: pricingSet('free'), freemium: pricingSet('freemium'),
+  };
+}

@@ -1,0 +1,186 @@
+/**
+ * Scoring (docs/search.md): how each document matches a unit's group — BM25 per field, the
+ * name weighing three times the description, each unit scored through its best alternative —
+ * and the bonuses of the ranking: how much of the name the query covers, and how close
+ * together the units stand in the text.
+ */
+import { Bitset } from '../bitset.js';
+import { LONG, NAME, STRONG_FIELDS, type SearchIndexData } from './index-data.js';
+import type { Evaluation, Group } from './query-types.js';
+
+/** Name, short description, keywords (tags and category), long description. */
+const FIELD_BOOST = [3, 1, 1, 0.3];
+const K1 = 1.2;
+const B = [0.5, 0.75, 0.3, 0.75];
+/** Bonus per pair of consecutive units standing close together in the same field. */
+export const PROXIMITY_BONUS = 2;
+
+
+/**
+ * Each matching document's score for the group, and the set. A unit is scored as one term
+ * (BM25, field-weighted) whose rarity is that of the whole group, however it is found, as
+ * Lucene scores synonyms: the alternatives then differ only by their weight, so an exact
+ * match always outranks a corrected or completed one in the same place.
+ */
+export function evaluate(ix: SearchIndexData, group: Group): Evaluation {
+  const n = ix.size;
+  const best = new Float32Array(n);
+  const set = new Bitset(n);
+  const sum = new Float32Array(n);
+  const together = new Bitset(n);
+  const strong = new Bitset(n);
+  const typos = new Uint8Array(n).fill(255);
+  for (const alternative of group.alternatives) {
+    const touched: number[] = [];
+    // A correction or a completion leads to words of the name, description and keywords
+    // only: the long description is searched for the words as typed (and their synonyms).
+    const fields = alternative.typos || alternative.completion || alternative.strongOnly ? STRONG_FIELDS : ix.fields.length;
+    for (let field = 0; field < fields; field++) {
+      if (alternative.terms.length === 1) {
+        const f = ix.fields[field]!;
+        const t = alternative.terms[0]!;
+        for (let k = f.postingOffsets[t]!; k < f.postingOffsets[t + 1]!; k++) {
+          const doc = f.postingDocs[k]!;
+          if (sum[doc] === 0) touched.push(doc);
+          sum[doc]! += termFrequencyScore(ix, field, doc, f.postingFrequencies[k]!);
+          if (field < STRONG_FIELDS) strong.add(doc);
+        }
+      } else {
+        for (const doc of phraseDocs(ix, alternative.terms, field)) {
+          if (sum[doc] === 0) touched.push(doc);
+          sum[doc]! += termFrequencyScore(ix, field, doc, 1);
+          if (field < STRONG_FIELDS) strong.add(doc);
+          // The query's own words, standing together as typed.
+          if (alternative === group.literal && field !== LONG) together.add(doc);
+        }
+      }
+    }
+    for (const doc of touched) {
+      const s = sum[doc]! * alternative.weight;
+      if (s > best[doc]!) best[doc] = s;
+      if ((alternative.typos ?? 0) < typos[doc]!) typos[doc] = alternative.typos ?? 0;
+      set.add(doc);
+      sum[doc] = 0;
+    }
+  }
+  const parts = group.parts?.map((p) => evaluate(ix, p)) ?? [];
+  const apart = parts.length > 0 ? parts.map((p) => p.set).reduce((a, b) => a.and(b)) : null;
+  if (apart !== null) {
+    set.addSet(apart);
+    strong.addSet(parts.map((p) => p.strong).reduce((a, b) => a.and(b)));
+  }
+  const idf = inverseDocumentFrequency(n, set.count());
+  // The best weighted frequency becomes the score, in place.
+  const score = best;
+  set.forEach((doc) => {
+    let s = best[doc]! * idf;
+    if (together.has(doc)) s += PROXIMITY_BONUS;
+    if (apart?.has(doc)) {
+      let sumParts = 0;
+      let partTypos = 0;
+      for (const p of parts) {
+        sumParts += p.score[doc]!;
+        partTypos += p.typos[doc]!;
+      }
+      if (sumParts > s) s = sumParts;
+      if (partTypos < typos[doc]!) typos[doc] = partTypos;
+    }
+    score[doc] = s;
+  });
+  return { score, set, typos, strong };
+}
+/** The BM25 weight of a term's frequency in a field, times the field's boost (idf aside). */
+export function termFrequencyScore(ix: SearchIndexData, field: number, doc: number, tf: number): number {
+  const f = ix.fields[field]!;
+  const norm = 1 - B[field]! + (B[field]! * f.lengths[doc]!) / f.averageLength;
+  return FIELD_BOOST[field]! * ((tf * (K1 + 1)) / (tf + K1 * norm));
+}
+/** Documents where the terms stand together, in order, in `field` (ascending). */
+export function phraseDocs(ix: SearchIndexData, terms: readonly number[], field: number): number[] {
+  const f = ix.fields[field]!;
+  const rarest = terms.reduce((a, b) => (f.count(b) < f.count(a) ? b : a));
+  const out: number[] = [];
+  for (let k = f.postingOffsets[rarest]!; k < f.postingOffsets[rarest + 1]!; k++) {
+    const doc = f.postingDocs[k]!;
+    if (terms.every((t) => t === rarest || f.holds(t, doc)) && (field === LONG || together(ix, doc, field, terms))) out.push(doc);
+  }
+  return out;
+}
+/** Whether the terms stand in order with at most two words between each (`nuages de mots`). */
+export function together(ix: SearchIndexData, doc: number, field: number, terms: readonly number[]): boolean {
+  const { tokens: flat, tokenOffsets } = ix.fields[field]!;
+  let last = -1;
+  for (const t of terms) {
+    let found = -1;
+    for (let k = tokenOffsets[doc]!; k < tokenOffsets[doc + 1]!; k += 3) {
+      if (flat[k] === t && flat[k + 1]! > last && (last === -1 || flat[k + 1]! - last <= 3)) {
+        found = flat[k + 1]!;
+        break;
+      }
+    }
+    if (found === -1) return false;
+    last = found;
+  }
+  return true;
+}
+/** The weakest weight with which the query holds each word of the name (stop words aside), or 0. */
+export function wholeName(ix: SearchIndexData, doc: number, weights: Map<number, number>): number {
+  const content = ix.nameContent[doc]!;
+  if (content === 0) return 0;
+  const { tokens: flat, tokenOffsets } = ix.fields[NAME];
+  const best = bestPerWord.fill(0);
+  for (let k = tokenOffsets[doc]!; k < tokenOffsets[doc + 1]!; k += 3) {
+    const w = weights.get(flat[k]!);
+    if (w === undefined) continue;
+    for (let p = flat[k + 1]!; p < flat[k + 1]! + flat[k + 2]! && p < 31; p++) if (w > best[p]!) best[p] = w;
+  }
+  let weakest = 1;
+  for (let p = 0; p < 31; p++) if ((content & (1 << p)) !== 0) weakest = Math.min(weakest, best[p]!);
+  return weakest;
+}
+/**
+ * How many pairs of consecutive units stand close together in one field (1 within two
+ * words, 0.5 within four). `groupsOf` maps a term to the units (bits) it stands for.
+ */
+export function proximity(ix: SearchIndexData, doc: number, groupsOf: ReadonlyMap<number, number>, units: number, scores: readonly Evaluation[]): number {
+  if (units < 2) return 0;
+  let found = 0;
+  let count = 0;
+  for (let g = 0; g < units; g++) {
+    if (scores[g]!.score[doc] !== 0) {
+      found |= 1 << g;
+      count++;
+    }
+  }
+  if (count < 2) return 0;
+  let bonus = 0;
+  for (let field = 0; field < 2; field++) {
+    const { tokens: flat, tokenOffsets } = ix.fields[field]!;
+    // The last position where each unit was seen, and each pair's smallest distance.
+    last.fill(-1, 0, units);
+    closest.fill(Infinity, 0, units);
+    for (let k = tokenOffsets[doc]!; k < tokenOffsets[doc + 1]!; k += 3) {
+      const mask = (groupsOf.get(flat[k]!) ?? 0) & found;
+      if (mask === 0) continue;
+      const position = flat[k + 1]!;
+      for (let g = 0; g < units; g++) {
+        if ((mask & (1 << g)) === 0) continue;
+        if (g > 0 && last[g - 1]! >= 0) closest[g - 1] = Math.min(closest[g - 1]!, position - last[g - 1]!);
+        if (g + 1 < units && last[g + 1]! >= 0) closest[g] = Math.min(closest[g]!, position - last[g + 1]!);
+        last[g] = position;
+      }
+    }
+    for (let g = 0; g + 1 < units; g++) bonus += closest[g]! <= 2 ? 1 : closest[g]! <= 4 ? 0.5 : 0;
+  }
+  return bonus;
+}
+/** Scratch for proximity(): units of a query are at most 31 (one bit each). */
+const last = new Float64Array(32);
+const closest = new Float64Array(32);
+/** Scratch for wholeName(): one slot per word of a name. */
+const bestPerWord = new Float32Array(31);
+
+/** BM25's inverse document frequency. */
+function inverseDocumentFrequency(size: number, df: number): number {
+  return Math.log(1 + (size - df + 0.5) / (df + 0.5));
+}

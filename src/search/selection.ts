@@ -1,0 +1,69 @@
+/**
+ * Which tools a query's units select (docs/search.md, "Which tools match"). Every unit found
+ * somewhere is required; a unit found nowhere is dropped, but a query whose units are as
+ * often found nowhere as somewhere (`recette de cuisine`, `jardinage bio`, `washing machine`)
+ * selects nothing. When a few tools hold every unit, the closest others fill the first page:
+ * those holding every rarer unit (the common ones, such as `élèves` or `classe`, aside), else
+ * those missing one. When none holds them all, the query is relaxed: to the tools holding its
+ * rarer units, else to those holding the most of its units.
+ */
+import { Bitset } from '../bitset.js';
+import type { Evaluation } from './query-types.js';
+
+/** Fewer tools than this holding every unit: the closest others fill the first page. */
+const FILL = 10;
+/** A unit found in more than one tool in ten, and in more than MIN_COMMON tools, is common. */
+const COMMON_SHARE = 1 / 10;
+const MIN_COMMON = 8;
+
+export interface Selection {
+  candidates: Bitset;
+  /** Per document, how many of the required units it holds; null when every candidate holds them all. */
+  coverage: Uint8Array | null;
+}
+
+/**
+ * `required`: the evaluations of the units found somewhere; `unknown`: how many units are
+ * found nowhere. A unit found only in long descriptions (`cuisine` in a metaphor, `auto` in
+ * `auto-hébergement`) counts as found nowhere for that rule: it is no sign the query is
+ * about what the directory holds.
+ */
+export function select(n: number, required: readonly Evaluation[], unknown: number): Selection | null {
+  const weak = required.filter((e) => e.strong.isEmpty()).length;
+  if (required.length === 0 || unknown + weak >= Math.max(1, required.length - weak)) return null;
+  const all = required.map((e) => e.set).reduce((a, b) => a.and(b));
+  const full = all.count();
+  if (full >= FILL || (full > 0 && required.length < 2)) return { candidates: all, coverage: null };
+  const coverage = new Uint8Array(n);
+  for (const e of required) e.set.forEach((doc) => coverage[doc]!++);
+  // The rarer units, when the query also has common ones (`élèves`, `outil`, `classe`): the
+  // tools holding all of them are the closest others, whatever they say of the common ones.
+  const common = (e: Evaluation) => e.set.count() > Math.max(MIN_COMMON, n * COMMON_SHARE);
+  const rare = required.filter((e) => !common(e));
+  const rareSet = rare.length > 0 && rare.length < required.length ? rare.map((e) => e.set).reduce((a, b) => a.and(b)) : null;
+  if (full > 0) {
+    const fill = rareSet ?? atLeast(coverage, required.length - 1, n);
+    fill.addSet(all);
+    return { candidates: fill, coverage };
+  }
+  if (rareSet !== null && !rareSet.isEmpty()) return { candidates: rareSet, coverage };
+  // Of two units, either — but only when each is found somewhere as typed: a word found only
+  // through a correction (`ortografe`) is not enough to show what the other word finds.
+  if (required.length === 2) {
+    return required.every((e) => e.set.some((doc) => e.typos[doc] === 0)) ? { candidates: atLeast(coverage, 1, n), coverage } : null;
+  }
+  // Of three or more, the tools holding the most of them (and, fewer than a page, one fewer,
+  // but never a single word of the query): the score then ranks first the tools holding the
+  // rarer, more informative words, and those whose category the query names.
+  let most = 0;
+  for (let doc = 0; doc < n; doc++) if (coverage[doc]! > most) most = coverage[doc]!;
+  let candidates = atLeast(coverage, most, n);
+  if (most > 2 && candidates.count() < FILL) candidates = atLeast(coverage, most - 1, n);
+  return { candidates, coverage };
+}
+
+function atLeast(coverage: Uint8Array, threshold: number, n: number): Bitset {
+  const set = new Bitset(n);
+  for (let doc = 0; doc < n; doc++) if (coverage[doc]! >= threshold) set.add(doc);
+  return set;
+}

@@ -1,0 +1,92 @@
+/**
+ * npm run content:check: the content validated as the import does it, the school facts'
+ * rules (vocabularies with the nearest value, sources for facts taken from terms, tags that
+ * belong in `school`), and the coverage figures a publisher reads.
+ */
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { test, type TestContext } from 'node:test';
+import { promisify } from 'node:util';
+import { fixtureDataset, school, tempDir, writeContent } from '../helpers/fixture.js';
+import type { Dataset } from '../../src/domain.js';
+
+const run = promisify(execFile);
+const CLI = path.resolve(import.meta.dirname, '../../src/cli/content-check.ts');
+
+async function check(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', CLI, ...args], { env: { ...process.env, CONTENT_DIR: '' } });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+async function contentOf(t: TestContext, change: (d: Dataset) => void = () => {}): Promise<string> {
+  const dir = await tempDir();
+  t.after(() => rm(dir, { recursive: true, force: true }));
+  const dataset = fixtureDataset();
+  change(dataset);
+  return writeContent(path.join(dir, 'content'), dataset);
+}
+
+const tool = (d: Dataset, slug: string) => d.tools.find((x) => x.slug === slug)!;
+
+test('content:check › valid content: exit 0 and the coverage of each school fact, with its target', async (t) => {
+  const { code, stdout } = await check('--content', await contentOf(t));
+  assert.equal(code, 0);
+  assert.match(stdout, /files valid: 10 tools \(9 published\)/);
+  assert.match(stdout, /levels\s+3 \/ 9\s+33\.3 % of published tools\s+✗ below 95 %/);
+  assert.match(stdout, /min_age\s+2 \/ 2\s+100\.0 % of published tools pupils use\s+✓ ≥ 60 %/);
+  assert.equal((await check('--content', await contentOf(t), '--strict')).code, 4, '--strict: below target is exit 4');
+});
+
+test('content:check › a level or subject outside the vocabularies is named with the nearest valid value, or the slugs an alias stands for', async (t) => {
+  const content = await contentOf(t, (d) => {
+    tool(d, 'quizzy').school.levels = ['colege'];
+    tool(d, 'eau-vive').school.subjects = ['hg'];
+  });
+  const { code, stderr } = await check('--content', content);
+  assert.equal(code, 1);
+  assert.match(stderr, /tools\/quizzy\.yaml:\d+: record "quizzy", field school\.levels\[0\]: "colege" is not a slug of content\/levels\.yaml; did you mean "college"\?/);
+  assert.match(stderr, /tools\/eau-vive\.yaml:\d+: record "eau-vive", field school\.subjects\[0\]: "hg" is not a slug of content\/subjects\.yaml; it stands for histoire-geographie/);
+});
+
+test('content:check › a fact from terms needs its page; a page may not back a null fact; a bad enum value names the allowed ones', async (t) => {
+  const content = await contentOf(t, (d) => {
+    tool(d, 'quiz-master').school = school({ min_age: 13, data_location: 'outside_eu' });
+    tool(d, 'eau-vive').school.sources = [{ fields: ['min_age', 'trains_on_user_data', 'data_location', 'institutional_access'], url: 'https://eau-vive.example.org/cgu', checked_at: '2999-01-01' }];
+    (tool(d, 'quizzy').school as unknown as Record<string, unknown>).pupil_use = 'alone';
+  });
+  const { code, stderr } = await check('--content', content);
+  assert.equal(code, 1);
+  assert.match(stderr, /record "quiz-master", field school\.min_age: is 13 but no entry of school\.sources names the page that states it/);
+  assert.match(stderr, /record "quiz-master", field school\.data_location: is "outside_eu" but no entry/);
+  assert.match(stderr, /record "eau-vive", field school\.sources\[0\]\.fields: names institutional_access, which is null/);
+  assert.match(stderr, /record "eau-vive", field school\.sources\[0\]\.checked_at: is in the future/);
+  assert.match(stderr, /record "quizzy", field school\.pupil_use: must be one of independent, supervised, teacher_only/);
+});
+
+test('content:check › tags naming a level or a subject belong in school', async (t) => {
+  const content = await contentOf(t, (d) => {
+    tool(d, 'quizzy').tags = ['quiz', 'college', 'cycle-3'];
+    tool(d, 'eau-vive').tags = ['svt', 'simulation'];
+  });
+  const { code, stderr } = await check('--content', content);
+  assert.equal(code, 1);
+  assert.match(stderr, /record "quizzy", field tags\[1\]: "college" is a level: put college in school\.levels instead/);
+  assert.match(stderr, /record "quizzy", field tags\[2\]: "cycle-3" is a level: put elementaire, college in school\.levels instead/);
+  assert.match(stderr, /record "eau-vive", field tags\[0\]: "svt" is a subject: put it in school\.subjects instead/);
+});
+
+test('content:check › a vocabulary with a repeated slug or an alias that is another entry’s slug is refused', async (t) => {
+  const content = await contentOf(t);
+  const file = path.join(content, 'levels.yaml');
+  await writeFile(file, (await readFile(file, 'utf8')).replace('- 6e\n', '- 6e\n    - lycee\n'));
+  const { code, stderr } = await check('--content', content);
+  assert.equal(code, 1);
+  assert.match(stderr, /levels\.yaml: record "college", field aliases: "lycee" is the slug of another entry/);
+});

@@ -1,0 +1,139 @@
+/**
+ * The French web catalogue through HTTP (issue « A French web catalogue »): every page is
+ * server-rendered HTML that works without JavaScript, from the same query room as the API;
+ * values are escaped; a strict CSP; cached bytes with an ETag; sitemap and robots.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { API, buildTestApp } from '../helpers/build-app.js';
+import { fixtureDataset } from '../helpers/fixture.js';
+
+const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+
+test('GET / › the catalogue home: one h1, a search form to /outils, entry points by level, subject and category, collections, French', async (t) => {
+  const { app } = await buildTestApp(t);
+  const res = await app.inject({ url: '/' });
+  assert.equal(res.statusCode, 200);
+  assert.match(String(res.headers['content-type']), /^text\/html/);
+  const html = res.body;
+  assert.match(html, /<html lang="fr">/);
+  assert.equal(html.match(/<h1[ >]/g)?.length, 1);
+  assert.match(html, /<form class="search" action="\/outils" method="get" role="search">/);
+  assert.match(html, /<label for="q">/);
+  assert.match(html, /href="\/outils\?level=college">Collège <span class="count">\(2\)/);
+  assert.match(html, /href="\/outils\?subject=svt">/);
+  assert.match(html, /href="\/outils\?category=quiz">/);
+  assert.match(html, /href="\/collections\/creer-un-quiz">Créer un quiz/);
+  assert.match(html, /<a class="skip" href="#contenu">/);
+  assert.match(html, /href="\/developpeurs"/);
+  const csp = String(res.headers['content-security-policy']);
+  assert.match(csp, /script-src 'self'/);
+  assert.doesNotMatch(csp, /unsafe-inline/);
+  assert.match(String(res.headers.etag), /^W\//);
+  const again = await app.inject({ url: '/', headers: { 'if-none-match': String(res.headers.etag) } });
+  assert.equal(again.statusCode, 304);
+});
+
+test('GET /developpeurs › the former home page for developers', async (t) => {
+  const { app } = await buildTestApp(t);
+  const res = await app.inject({ url: '/developpeurs' });
+  assert.equal(res.statusCode, 200);
+  assert.match(res.body, /\/docs/);
+});
+
+test('GET /outils › search and filters as plain GET parameters (the API’s names), facet counts, active filters removable one by one', async (t) => {
+  const { app } = await buildTestApp(t);
+  const res = await app.inject({ url: '/outils?level=6e&subject=svt&include_transversal=1' });
+  assert.equal(res.statusCode, 200);
+  const html = res.body;
+  assert.match(text(html), /2 outils/);
+  assert.match(html, /href="\/outils\/eau-vive"/);
+  assert.match(html, /href="\/outils\/quizzy"/);
+  // Every control has a label; the level select shows counts and keeps the choice.
+  assert.match(html, /<label class="visually-hidden" for="f-level">Niveau<\/label>/);
+  assert.match(html, /<option value="college" selected>Collège \(\d+\)<\/option>/);
+  // Active filters, each removable (the alias read as its level).
+  assert.match(html, /<a href="\/outils\?subject=svt&amp;include_transversal=1">Retirer « Niveau : Collège »<\/a>/);
+  assert.match(html, /<a href="\/outils\?level=college&amp;include_transversal=1">Retirer « Discipline : Sciences de la vie et de la Terre »<\/a>/);
+  // An empty result says why and which filter to drop.
+  const none = await app.inject({ url: '/outils?level=maternelle&subject=svt' });
+  assert.equal(none.statusCode, 200);
+  assert.match(text(none.body), /Aucun outil ne remplit toutes ces conditions/);
+  assert.match(none.body, /<a href="\/outils\?subject=svt">Retirer « Niveau : Maternelle »<\/a> donnerait 1 outil/);
+  const bad = await app.inject({ url: '/outils?level=colege' });
+  assert.equal(bad.statusCode, 400);
+  assert.match(text(bad.body), /level doit être un niveau/);
+});
+
+test('GET /outils › a query with <script> stays text: every value is escaped', async (t) => {
+  const dataset = fixtureDataset();
+  dataset.tools[0]!.name = 'Quizzy <script>alert(1)</script>';
+  const { app } = await buildTestApp(t, { dataset });
+  const res = await app.inject({ url: `/outils?q=${encodeURIComponent('<script>alert("x")</script>')}` });
+  assert.doesNotMatch(res.body, /<script>alert/);
+  assert.match(res.body, /&lt;script&gt;alert/);
+  const tool = await app.inject({ url: '/outils/quizzy' });
+  assert.doesNotMatch(tool.body, /<script>alert/);
+  assert.match(tool.body, /Quizzy &lt;script&gt;alert\(1\)&lt;\/script&gt;/);
+  // JSON-LD cannot be closed early by a value.
+  assert.doesNotMatch(tool.body, /<\/script><script>/);
+});
+
+test('GET /outils/{slug} › the tool page: facts table with « non renseigné » and sources, JSON-LD, canonical, the JSON link; renamed 301; unknown 404 in French with suggestions', async (t) => {
+  const { app } = await buildTestApp(t, { env: { PUBLIC_BASE_URL: 'https://annuaire.example.org' } });
+  const res = await app.inject({ url: '/outils/eau-vive' });
+  assert.equal(res.statusCode, 200);
+  const html = res.body;
+  assert.match(html, /<h1>Eau Vive<\/h1>/);
+  assert.match(html, /<link rel="canonical" href="https:\/\/annuaire\.example\.org\/outils\/eau-vive">/);
+  assert.match(html, /<th scope="row">Âge minimal selon l’éditeur<\/th><td>13 ans — <a href="https:\/\/eau-vive\.example\.org\/cgu" rel="noopener">source<\/a>/);
+  assert.match(html, /<th scope="row">Accès par l’institution<\/th><td><span class="unknown">non renseigné<\/span>/);
+  assert.match(html, /"@type":"SoftwareApplication"/);
+  assert.match(html, /"@type":"BreadcrumbList"/);
+  assert.match(html, /<meta property="og:title" content="Eau Vive">/);
+  assert.match(html, new RegExp(`href="https://annuaire.example.org${API}/tools/eau-vive"`));
+  const renamed = await app.inject({ url: '/outils/ecrire-plus' });
+  assert.equal(renamed.statusCode, 301);
+  assert.equal(renamed.headers.location, '/outils/ecrire-mieux');
+  const unknown = await app.inject({ url: '/outils/quizy' });
+  assert.equal(unknown.statusCode, 404);
+  assert.match(unknown.body, /<h1>Page introuvable<\/h1>/);
+  assert.match(unknown.body, /href="\/outils\/quizzy">Quizzy/);
+  assert.equal((await app.inject({ url: '/outils/brouillon' })).statusCode, 404, 'a draft is unknown');
+});
+
+test('GET /collections and /collections/{slug} › the selections with their notes, ItemList JSON-LD', async (t) => {
+  const { app } = await buildTestApp(t);
+  const list = await app.inject({ url: '/collections' });
+  assert.equal(list.statusCode, 200);
+  assert.match(list.body, /href="\/collections\/professeur-de-lettres"/);
+  const one = await app.inject({ url: '/collections/creer-un-quiz' });
+  assert.equal(one.statusCode, 200);
+  assert.match(one.body, /Le plus simple pour commencer/);
+  assert.match(one.body, /"@type":"ItemList"/);
+  assert.doesNotMatch(one.body, /brouillon/i);
+  assert.equal((await app.inject({ url: '/collections/creer-des-quiz' })).statusCode, 404);
+});
+
+test('GET /sitemap.xml and /robots.txt › every published page, the API kept out', async (t) => {
+  const { app } = await buildTestApp(t, { env: { PUBLIC_BASE_URL: 'https://annuaire.example.org' } });
+  const sitemap = (await app.inject({ url: '/sitemap.xml' })).body;
+  assert.match(sitemap, /<loc>https:\/\/annuaire\.example\.org\/outils\/quizzy<\/loc>/);
+  assert.doesNotMatch(sitemap, /brouillon/);
+  const robots = (await app.inject({ url: '/robots.txt' })).body;
+  assert.match(robots, /Sitemap: https:\/\/annuaire\.example\.org\/sitemap\.xml/);
+  assert.match(robots, /Disallow: \/api\//);
+});
+
+test('unknown paths › a browser gets the French 404 page; a program still gets a problem', async (t) => {
+  const { app } = await buildTestApp(t);
+  const page = await app.inject({ url: '/nulle-part', headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+  assert.equal(page.statusCode, 404);
+  assert.match(String(page.headers['content-type']), /^text\/html/);
+  assert.match(page.body, /<h1>Page introuvable<\/h1>/);
+  const api = await app.inject({ url: '/nulle-part' });
+  assert.equal(api.statusCode, 404);
+  assert.match(String(api.headers['content-type']), /^application\/problem\+json/);
+  const inApi = await app.inject({ url: `${API}/nulle-part`, headers: { accept: 'text/html' } });
+  assert.match(String(inApi.headers['content-type']), /^application\/problem\+json/);
+});
