@@ -15,250 +15,7 @@ export interface paths {
          * List published tools
          * @description Paginated, filterable, searchable list. Filters combine with AND; a parameter given twice is a 400.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Whole number ≥ 1; past the last page the list is empty. */
-                    page?: number;
-                    /** @description Whole number ≥ 1; values above 100 are clamped to 100. */
-                    per_page?: number;
-                    /** @description Category slug; `a,b` matches any of them. An unknown slug matches nothing. */
-                    category?: string;
-                    /** @description `free`, `freemium`, `paid`, `enterprise` (any case); `free,freemium` matches any of them. */
-                    pricing?: string;
-                    /** @description `1`/`true`: only tools with an education program; `0`/`false`: no restriction. */
-                    has_education_pricing?: "1" | "true" | "0" | "false";
-                    /** @description Search over the name and the short description: case, accents and punctuation folded; whole words with one typing error in words of 4+ letters and two in 8+; the last word also completed as typed; plurals and inflections; stop words and elisions ignored; synonyms and abbreviations in French and English. Ordered by relevance (exact name, name prefix, then a field-weighted score). A sentence works too. */
-                    q?: string;
-                    /** @description Default `name`; with `q`, relevance. */
-                    sort?: "name" | "-updated_at" | "-created_at";
-                    /**
-                     * @description Only tools created or updated at or after this instant (inclusive). RFC 3339 with seconds and `Z` or an offset (send `+` as `%2B`). With `sort=-updated_at` and /changes, an incremental sync (docs/sync.md).
-                     * @example 2026-11-01T00:00:00Z
-                     */
-                    updated_since?: string;
-                    /**
-                     * @description Adds `meta.facets` for these facets (comma-separated): `category`, `pricing`, `has_education_pricing`.
-                     * @example category,pricing,has_education_pricing
-                     */
-                    facets?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description A page of published tools */
-                200: {
-                    headers: {
-                        /** @description Weak validator; send it back in If-None-Match to get a 304 */
-                        ETag?: string;
-                        /** @description public, max-age=300 */
-                        "Cache-Control"?: string;
-                        /** @description RFC 8288 links: rel="license" (CC BY 4.0); for lists first/prev/next/last/self; on /tools also rel="alternate" (feeds, exports) and rel="describedby" (datapackage.json) */
-                        Link?: string;
-                        /** @description Requests allowed per rolling window */
-                        "RateLimit-Limit"?: number;
-                        /** @description Requests left in the current rolling window */
-                        "RateLimit-Remaining"?: number;
-                        /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
-                        "RateLimit-Reset"?: number;
-                        /** @description meta.total */
-                        "X-Total-Count"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                slug: string;
-                                name: string;
-                                short_description: string;
-                                category: {
-                                    slug: string;
-                                    name: string;
-                                };
-                                pricing: "free" | "freemium" | "paid" | "enterprise";
-                                has_education_pricing: boolean;
-                                /** Format: uri */
-                                website_url: string;
-                                logo_url: string | null;
-                                /**
-                                 * Format: date-time
-                                 * @description RFC 3339, UTC
-                                 */
-                                updated_at: string;
-                                links: {
-                                    /** Format: uri */
-                                    self: string;
-                                };
-                            }[];
-                            meta: {
-                                page: number;
-                                per_page: number;
-                                total: number;
-                                total_pages: number;
-                                /** @description The data is published under CC BY 4.0. */
-                                license: {
-                                    /** @example CC BY 4.0 */
-                                    name: string;
-                                    /** Format: uri */
-                                    url: string;
-                                    /** @description How to credit the publisher: "<name> — <url>" */
-                                    attribution: string;
-                                };
-                                /** @description Disjunctive counts: each facet with every other active filter (and q) applied, its own ignored */
-                                facets?: {
-                                    /** @description Categories with at least one tool, and any selected one; by count, then name */
-                                    category?: {
-                                        value: string;
-                                        /** @description French, for people */
-                                        label: string;
-                                        /** @description Tools of the current query with this value, counted without this facet’s own filter */
-                                        count: number;
-                                        /** @description Whether the query’s own filter selects this value */
-                                        selected: boolean;
-                                    }[];
-                                    /** @description All four models, in the order free, freemium, paid, enterprise */
-                                    pricing?: {
-                                        value: "free" | "freemium" | "paid" | "enterprise";
-                                        /** @description French, for people */
-                                        label: string;
-                                        /** @description Tools of the current query with this value, counted without this facet’s own filter */
-                                        count: number;
-                                        /** @description Whether the query’s own filter selects this value */
-                                        selected: boolean;
-                                    }[];
-                                    /** @description One value, true (what has_education_pricing=1 selects) */
-                                    has_education_pricing?: {
-                                        value: boolean;
-                                        /** @description French, for people */
-                                        label: string;
-                                        /** @description Tools of the current query with this value, counted without this facet’s own filter */
-                                        count: number;
-                                        /** @description Whether the query’s own filter selects this value */
-                                        selected: boolean;
-                                    }[];
-                                };
-                            };
-                            links: {
-                                /** Format: uri */
-                                self: string;
-                                /** Format: uri */
-                                first: string;
-                                prev: string | null;
-                                next: string | null;
-                                /** Format: uri */
-                                last: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Not modified: the If-None-Match validator still matches (no body) */
-                304: {
-                    headers: {
-                        /** @description Weak validator; send it back in If-None-Match to get a 304 */
-                        ETag?: string;
-                        /** @description Requests allowed per rolling window */
-                        "RateLimit-Limit"?: number;
-                        /** @description Requests left in the current rolling window */
-                        "RateLimit-Remaining"?: number;
-                        /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
-                        "RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description A parameter has a value it cannot take; every one is listed in `errors` */
-                400: {
-                    headers: {
-                        /** @description Requests allowed per rolling window */
-                        "RateLimit-Limit"?: number;
-                        /** @description Requests left in the current rolling window */
-                        "RateLimit-Remaining"?: number;
-                        /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
-                        "RateLimit-Reset"?: number;
-                        /** @description `fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default) */
-                        "Content-Language"?: string;
-                        /** @description Accept-Language */
-                        Vary?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * Format: uri
-                             * @description Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host
-                             */
-                            type: string;
-                            /** @description In the language of Accept-Language (French by default, or English) */
-                            title: string;
-                            status: number;
-                            /** @description In the language of Accept-Language (French by default, or English) */
-                            detail: string;
-                            instance?: string;
-                            errors?: {
-                                parameter: string;
-                                value: string;
-                                /** @description The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time */
-                                code: string;
-                                /** @description In the language of Accept-Language */
-                                message: string;
-                                suggestion?: string;
-                            }[];
-                            /** @description Nearest published slugs, for an unknown slug */
-                            suggestions?: string[];
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Rate limit exceeded (never cached: Cache-Control no-store) */
-                429: {
-                    headers: {
-                        /** @description Whole seconds (≥ 1) until a request will be accepted */
-                        "Retry-After"?: number;
-                        /** @description Requests allowed per rolling window */
-                        "RateLimit-Limit"?: number;
-                        /** @description Requests left in the current rolling window */
-                        "RateLimit-Remaining"?: number;
-                        /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
-                        "RateLimit-Reset"?: number;
-                        /** @description `fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default) */
-                        "Content-Language"?: string;
-                        /** @description Accept-Language */
-                        Vary?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * Format: uri
-                             * @description Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host
-                             */
-                            type: string;
-                            /** @description In the language of Accept-Language (French by default, or English) */
-                            title: string;
-                            status: number;
-                            /** @description In the language of Accept-Language (French by default, or English) */
-                            detail: string;
-                            instance?: string;
-                            errors?: {
-                                parameter: string;
-                                value: string;
-                                /** @description The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time */
-                                code: string;
-                                /** @description In the language of Accept-Language */
-                                message: string;
-                                suggestion?: string;
-                            }[];
-                            /** @description Nearest published slugs, for an unknown slug */
-                            suggestions?: string[];
-                            request_id?: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listTools"];
         put?: never;
         post?: never;
         delete?: never;
@@ -278,249 +35,7 @@ export interface paths {
          * One published tool
          * @description A slug that was renamed answers 301 to the canonical URL.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description One published tool */
-                200: {
-                    headers: {
-                        /** @description Weak validator; send it back in If-None-Match to get a 304 */
-                        ETag?: string;
-                        /** @description public, max-age=300 */
-                        "Cache-Control"?: string;
-                        /** @description RFC 8288 links: rel="license" (CC BY 4.0); for lists first/prev/next/last/self; on /tools also rel="alternate" (feeds, exports) and rel="describedby" (datapackage.json) */
-                        Link?: string;
-                        /** @description Requests allowed per rolling window */
-                        "RateLimit-Limit"?: number;
-                        /** @description Requests left in the current rolling window */
-                        "RateLimit-Remaining"?: number;
-                        /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
-                        "RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                slug: string;
-                                name: string;
-                                short_description: string;
-                                category: {
-                                    slug: string;
-                                    name: string;
-                                };
-                                pricing: "free" | "freemium" | "paid" | "enterprise";
-                                has_education_pricing: boolean;
-                                /** Format: uri */
-                                website_url: string;
-                                logo_url: string | null;
-                                /**
-                                 * Format: date-time
-                                 * @description RFC 3339, UTC
-                                 */
-                                updated_at: string;
-                                links: {
-                                    /** Format: uri */
-                                    self: string;
-                                };
-                                /** @description French text, paragraphs separated by a blank line */
-                                long_description: string;
-                                screenshot: {
-                                    /** Format: uri */
-                                    url: string;
-                                    alt: string;
-                                    width: number;
-                                    height: number;
-                                    /**
-                                     * Format: date-time
-                                     * @description RFC 3339, UTC
-                                     */
-                                    captured_at: string;
-                                    /** @description Smaller copies of the same capture (a 640-wide one), for a srcset */
-                                    variants: {
-                                        /** Format: uri */
-                                        url: string;
-                                        width: number;
-                                        height: number;
-                                    }[];
-                                } | null;
-                                pricing_details: {
-                                    model: "free" | "freemium" | "paid" | "enterprise";
-                                    summary: string;
-                                    starting_price: {
-                                        amount: number;
-                                        currency: string;
-                                        period: "month" | "year" | "once";
-                                    } | null;
-                                    url: string | null;
-                                };
-                                education_program: {
-                                    summary: string;
-                                    eligibility: string[];
-                                    url: string | null;
-                                } | null;
-                                freshness: {
-                                    /**
-                                     * Format: date-time
-                                     * @description RFC 3339, UTC
-                                     */
-                                    created_at: string;
-                                    /**
-                                     * Format: date-time
-                                     * @description RFC 3339, UTC
-                                     */
-                                    updated_at: string;
-                                    last_verified_at: string | null;
-                                };
-                                links_checked_at: string | null;
-                                link_status: ("ok" | "redirected" | "broken" | "unreachable") | null;
-                                tags: string[];
-                                platforms: string[];
-                                languages: string[];
-                                collections: {
-                                    slug: string;
-                                    title: string;
-                                    links: {
-                                        /** Format: uri */
-                                        self: string;
-                                    };
-                                }[];
-                            };
-                            meta: {
-                                /** @description The data is published under CC BY 4.0. */
-                                license: {
-                                    /** @example CC BY 4.0 */
-                                    name: string;
-                                    /** Format: uri */
-                                    url: string;
-                                    /** @description How to credit the publisher: "<name> — <url>" */
-                                    attribution: string;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description The slug was renamed: Location holds the canonical URL */
-                301: {
-                    headers: {
-                        /** @description Canonical URL */
-                        Location?: string;
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Not modified: the If-None-Match validator still matches (no body) */
-                304: {
-                    headers: {
-                        /** @description Weak validator; send it back in If-None-Match to get a 304 */
-                        ETag?: string;
-                        /** @description Requests allowed per rolling window */
-                        "RateLimit-Limit"?: number;
-                        /** @description Requests left in the current rolling window */
-                        "RateLimit-Remaining"?: number;
-                        /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
-                        "RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description No published resource has this slug; `suggestions` lists the nearest ones */
-                404: {
-                    headers: {
-                        /** @description Requests allowed per rolling window */
-                        "RateLimit-Limit"?: number;
-                        /** @description Requests left in the current rolling window */
-                        "RateLimit-Remaining"?: number;
-                        /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
-                        "RateLimit-Reset"?: number;
-                        /** @description `fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default) */
-                        "Content-Language"?: string;
-                        /** @description Accept-Language */
-                        Vary?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * Format: uri
-                             * @description Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host
-                             */
-                            type: string;
-                            /** @description In the language of Accept-Language (French by default, or English) */
-                            title: string;
-                            status: number;
-                            /** @description In the language of Accept-Language (French by default, or English) */
-                            detail: string;
-                            instance?: string;
-                            errors?: {
-                                parameter: string;
-                                value: string;
-                                /** @description The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time */
-                                code: string;
-                                /** @description In the language of Accept-Language */
-                                message: string;
-                                suggestion?: string;
-                            }[];
-                            /** @description Nearest published slugs, for an unknown slug */
-                            suggestions?: string[];
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Rate limit exceeded (never cached: Cache-Control no-store) */
-                429: {
-                    headers: {
-                        /** @description Whole seconds (≥ 1) until a request will be accepted */
-                        "Retry-After"?: number;
-                        /** @description Requests allowed per rolling window */
-                        "RateLimit-Limit"?: number;
-                        /** @description Requests left in the current rolling window */
-                        "RateLimit-Remaining"?: number;
-                        /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
-                        "RateLimit-Reset"?: number;
-                        /** @description `fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default) */
-                        "Content-Language"?: string;
-                        /** @description Accept-Language */
-                        Vary?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * Format: uri
-                             * @description Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host
-                             */
-                            type: string;
-                            /** @description In the language of Accept-Language (French by default, or English) */
-                            title: string;
-                            status: number;
-                            /** @description In the language of Accept-Language (French by default, or English) */
-                            detail: string;
-                            instance?: string;
-                            errors?: {
-                                parameter: string;
-                                value: string;
-                                /** @description The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time */
-                                code: string;
-                                /** @description In the language of Accept-Language */
-                                message: string;
-                                suggestion?: string;
-                            }[];
-                            /** @description Nearest published slugs, for an unknown slug */
-                            suggestions?: string[];
-                            request_id?: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getTool"];
         put?: never;
         post?: never;
         delete?: never;
@@ -540,176 +55,7 @@ export interface paths {
          * Published editorial collections
          * @description Ordered by kind (top, then stack) then title. Never paginated.
          */
-        get: {
-            parameters: {
-                query?: {
-                    kind?: "top" | "stack";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Published collections */
-                200: {
-                    headers: {
-                        /** @description Weak validator; send it back in If-None-Match to get a 304 */
-                        ETag?: string;
-                        /** @description public, max-age=300 */
-                        "Cache-Control"?: string;
-                        /** @description RFC 8288 links: rel="license" (CC BY 4.0); for lists first/prev/next/last/self; on /tools also rel="alternate" (feeds, exports) and rel="describedby" (datapackage.json) */
-                        Link?: string;
-                        /** @description Requests allowed per rolling window */
-                        "RateLimit-Limit"?: number;
-                        /** @description Requests left in the current rolling window */
-                        "RateLimit-Remaining"?: number;
-                        /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
-                        "RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                slug: string;
-                                title: string;
-                                /** @description `top`: best tools for a task · `stack`: tools for a persona */
-                                kind: "top" | "stack";
-                                task: string | null;
-                                persona: string | null;
-                                description: string;
-                                /** @description Published tools only */
-                                tool_count: number;
-                                /**
-                                 * Format: date-time
-                                 * @description RFC 3339, UTC
-                                 */
-                                updated_at: string;
-                                links: {
-                                    /** Format: uri */
-                                    self: string;
-                                };
-                            }[];
-                            meta: {
-                                total: number;
-                                /** @description The data is published under CC BY 4.0. */
-                                license: {
-                                    /** @example CC BY 4.0 */
-                                    name: string;
-                                    /** Format: uri */
-                                    url: string;
-                                    /** @description How to credit the publisher: "<name> — <url>" */
-                                    attribution: string;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description Not modified: the If-None-Match validator still matches (no body) */
-                304: {
-                    headers: {
-                        /** @description Weak validator; send it back in If-None-Match to get a 304 */
-                        ETag?: string;
-                        /** @description Requests allowed per rolling window */
-                        "RateLimit-Limit"?: number;
-                        /** @description Requests left in the current rolling window */
-                        "RateLimit-Remaining"?: number;
-                        /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
-                        "RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description A parameter has a value it cannot take; every one is listed in `errors` */
-                400: {
-                    headers: {
-                        /** @description Requests allowed per rolling window */
-                        "RateLimit-Limit"?: number;
-                        /** @description Requests left in the current rolling window */
-                        "RateLimit-Remaining"?: number;
-                        /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
-                        "RateLimit-Reset"?: number;
-                        /** @description `fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default) */
-                        "Content-Language"?: string;
-                        /** @description Accept-Language */
-                        Vary?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * Format: uri
-                             * @description Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host
-                             */
-                            type: string;
-                            /** @description In the language of Accept-Language (French by default, or English) */
-                            title: string;
-                            status: number;
-                            /** @description In the language of Accept-Language (French by default, or English) */
-                            detail: string;
-                            instance?: string;
-                            errors?: {
-                                parameter: string;
-                                value: string;
-                                /** @description The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time */
-                                code: string;
-                                /** @description In the language of Accept-Language */
-                                message: string;
-                                suggestion?: string;
-                            }[];
-                            /** @description Nearest published slugs, for an unknown slug */
-                            suggestions?: string[];
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Rate limit exceeded (never cached: Cache-Control no-store) */
-                429: {
-                    headers: {
-                        /** @description Whole seconds (≥ 1) until a request will be accepted */
-                        "Retry-After"?: number;
-                        /** @description Requests allowed per rolling window */
-                        "RateLimit-Limit"?: number;
-                        /** @description Requests left in the current rolling window */
-                        "RateLimit-Remaining"?: number;
-                        /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
-                        "RateLimit-Reset"?: number;
-                        /** @description `fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default) */
-                        "Content-Language"?: string;
-                        /** @description Accept-Language */
-                        Vary?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * Format: uri
-                             * @description Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host
-                             */
-                            type: string;
-                            /** @description In the language of Accept-Language (French by default, or English) */
-                            title: string;
-                            status: number;
-                            /** @description In the language of Accept-Language (French by default, or English) */
-                            detail: string;
-                            instance?: string;
-                            errors?: {
-                                parameter: string;
-                                value: string;
-                                /** @description The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time */
-                                code: string;
-                                /** @description In the language of Accept-Language */
-                                message: string;
-                                suggestion?: string;
-                            }[];
-                            /** @description Nearest published slugs, for an unknown slug */
-                            suggestions?: string[];
-                            request_id?: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listCollections"];
         put?: never;
         post?: never;
         delete?: never;
@@ -726,202 +72,7 @@ export interface paths {
             cookie?: never;
         };
         /** One published collection with all its published tools */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    slug: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description One collection with its published tools */
-                200: {
-                    headers: {
-                        /** @description Weak validator; send it back in If-None-Match to get a 304 */
-                        ETag?: string;
-                        /** @description public, max-age=300 */
-                        "Cache-Control"?: string;
-                        /** @description RFC 8288 links: rel="license" (CC BY 4.0); for lists first/prev/next/last/self; on /tools also rel="alternate" (feeds, exports) and rel="describedby" (datapackage.json) */
-                        Link?: string;
-                        /** @description Requests allowed per rolling window */
-                        "RateLimit-Limit"?: number;
-                        /** @description Requests left in the current rolling window */
-                        "RateLimit-Remaining"?: number;
-                        /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
-                        "RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                slug: string;
-                                title: string;
-                                /** @description `top`: best tools for a task · `stack`: tools for a persona */
-                                kind: "top" | "stack";
-                                task: string | null;
-                                persona: string | null;
-                                description: string;
-                                /** @description Published tools only */
-                                tool_count: number;
-                                /**
-                                 * Format: date-time
-                                 * @description RFC 3339, UTC
-                                 */
-                                updated_at: string;
-                                links: {
-                                    /** Format: uri */
-                                    self: string;
-                                };
-                                tools: {
-                                    position: number;
-                                    note: string;
-                                    tool: {
-                                        slug: string;
-                                        name: string;
-                                        short_description: string;
-                                        category: {
-                                            slug: string;
-                                            name: string;
-                                        };
-                                        pricing: "free" | "freemium" | "paid" | "enterprise";
-                                        has_education_pricing: boolean;
-                                        /** Format: uri */
-                                        website_url: string;
-                                        logo_url: string | null;
-                                        /**
-                                         * Format: date-time
-                                         * @description RFC 3339, UTC
-                                         */
-                                        updated_at: string;
-                                        links: {
-                                            /** Format: uri */
-                                            self: string;
-                                        };
-                                    };
-                                }[];
-                            };
-                            meta: {
-                                /** @description The data is published under CC BY 4.0. */
-                                license: {
-                                    /** @example CC BY 4.0 */
-                                    name: string;
-                                    /** Format: uri */
-                                    url: string;
-                                    /** @description How to credit the publisher: "<name> — <url>" */
-                                    attribution: string;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description Not modified: the If-None-Match validator still matches (no body) */
-                304: {
-                    headers: {
-                        /** @description Weak validator; send it back in If-None-Match to get a 304 */
-                        ETag?: string;
-                        /** @description Requests allowed per rolling window */
-                        "RateLimit-Limit"?: number;
-                        /** @description Requests left in the current rolling window */
-                        "RateLimit-Remaining"?: number;
-                        /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
-                        "RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description No published resource has this slug; `suggestions` lists the nearest ones */
-                404: {
-                    headers: {
-                        /** @description Requests allowed per rolling window */
-                        "RateLimit-Limit"?: number;
-                        /** @description Requests left in the current rolling window */
-                        "RateLimit-Remaining"?: number;
-                        /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
-                        "RateLimit-Reset"?: number;
-                        /** @description `fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default) */
-                        "Content-Language"?: string;
-                        /** @description Accept-Language */
-                        Vary?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * Format: uri
-                             * @description Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host
-                             */
-                            type: string;
-                            /** @description In the language of Accept-Language (French by default, or English) */
-                            title: string;
-                            status: number;
-                            /** @description In the language of Accept-Language (French by default, or English) */
-                            detail: string;
-                            instance?: string;
-                            errors?: {
-                                parameter: string;
-                                value: string;
-                                /** @description The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time */
-                                code: string;
-                                /** @description In the language of Accept-Language */
-                                message: string;
-                                suggestion?: string;
-                            }[];
-                            /** @description Nearest published slugs, for an unknown slug */
-                            suggestions?: string[];
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Rate limit exceeded (never cached: Cache-Control no-store) */
-                429: {
-                    headers: {
-                        /** @description Whole seconds (≥ 1) until a request will be accepted */
-                        "Retry-After"?: number;
-                        /** @description Requests allowed per rolling window */
-                        "RateLimit-Limit"?: number;
-                        /** @description Requests left in the current rolling window */
-                        "RateLimit-Remaining"?: number;
-                        /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
-                        "RateLimit-Reset"?: number;
-                        /** @description `fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default) */
-                        "Content-Language"?: string;
-                        /** @description Accept-Language */
-                        Vary?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * Format: uri
-                             * @description Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host
-                             */
-                            type: string;
-                            /** @description In the language of Accept-Language (French by default, or English) */
-                            title: string;
-                            status: number;
-                            /** @description In the language of Accept-Language (French by default, or English) */
-                            detail: string;
-                            instance?: string;
-                            errors?: {
-                                parameter: string;
-                                value: string;
-                                /** @description The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time */
-                                code: string;
-                                /** @description In the language of Accept-Language */
-                                message: string;
-                                suggestion?: string;
-                            }[];
-                            /** @description Nearest published slugs, for an unknown slug */
-                            suggestions?: string[];
-                            request_id?: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getCollection"];
         put?: never;
         post?: never;
         delete?: never;
@@ -941,122 +92,47 @@ export interface paths {
          * Categories with their published-tool counts
          * @description Ordered by name (French collation).
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Categories with published-tool counts */
-                200: {
-                    headers: {
-                        /** @description Weak validator; send it back in If-None-Match to get a 304 */
-                        ETag?: string;
-                        /** @description public, max-age=300 */
-                        "Cache-Control"?: string;
-                        /** @description RFC 8288 links: rel="license" (CC BY 4.0); for lists first/prev/next/last/self; on /tools also rel="alternate" (feeds, exports) and rel="describedby" (datapackage.json) */
-                        Link?: string;
-                        /** @description Requests allowed per rolling window */
-                        "RateLimit-Limit"?: number;
-                        /** @description Requests left in the current rolling window */
-                        "RateLimit-Remaining"?: number;
-                        /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
-                        "RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                slug: string;
-                                name: string;
-                                description: string;
-                                /** @description Published tools in this category */
-                                tool_count: number;
-                                links: {
-                                    /** Format: uri */
-                                    tools: string;
-                                };
-                            }[];
-                            meta: {
-                                total: number;
-                                /** @description The data is published under CC BY 4.0. */
-                                license: {
-                                    /** @example CC BY 4.0 */
-                                    name: string;
-                                    /** Format: uri */
-                                    url: string;
-                                    /** @description How to credit the publisher: "<name> — <url>" */
-                                    attribution: string;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description Not modified: the If-None-Match validator still matches (no body) */
-                304: {
-                    headers: {
-                        /** @description Weak validator; send it back in If-None-Match to get a 304 */
-                        ETag?: string;
-                        /** @description Requests allowed per rolling window */
-                        "RateLimit-Limit"?: number;
-                        /** @description Requests left in the current rolling window */
-                        "RateLimit-Remaining"?: number;
-                        /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
-                        "RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Rate limit exceeded (never cached: Cache-Control no-store) */
-                429: {
-                    headers: {
-                        /** @description Whole seconds (≥ 1) until a request will be accepted */
-                        "Retry-After"?: number;
-                        /** @description Requests allowed per rolling window */
-                        "RateLimit-Limit"?: number;
-                        /** @description Requests left in the current rolling window */
-                        "RateLimit-Remaining"?: number;
-                        /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
-                        "RateLimit-Reset"?: number;
-                        /** @description `fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default) */
-                        "Content-Language"?: string;
-                        /** @description Accept-Language */
-                        Vary?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * Format: uri
-                             * @description Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host
-                             */
-                            type: string;
-                            /** @description In the language of Accept-Language (French by default, or English) */
-                            title: string;
-                            status: number;
-                            /** @description In the language of Accept-Language (French by default, or English) */
-                            detail: string;
-                            instance?: string;
-                            errors?: {
-                                parameter: string;
-                                value: string;
-                                /** @description The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time */
-                                code: string;
-                                /** @description In the language of Accept-Language */
-                                message: string;
-                                suggestion?: string;
-                            }[];
-                            /** @description Nearest published slugs, for an unknown slug */
-                            suggestions?: string[];
-                            request_id?: string;
-                        };
-                    };
-                };
-            };
+        get: operations["listCategories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/directory/levels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
+        /**
+         * School levels, with their aliases and published-tool counts
+         * @description In school order, from maternelle to adultes. Each level has a French label, the aliases the `level` filter accepts (French classes and cycles, Belgian, Swiss and Québec names), the usual ages and the ISCED 2011 codes.
+         */
+        get: operations["listLevels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/directory/subjects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * School subjects, with their aliases and published-tool counts
+         * @description Each subject has a French label and the aliases the `subject` filter accepts (`hg`, `maths`, `anglais`, `snt`…). `transversal` is for tools that serve any subject.
+         */
+        get: operations["listSubjects"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1076,199 +152,7 @@ export interface paths {
          * The change log: one entry per tool change
          * @description Every change an import made to a published tool (created, updated, unpublished, republished, renamed), oldest first, so a client resumes with `since` set to the last `changed_at` it saw (inclusive: drop what it already has, by revision and slug). Drafts never appear. Paginated like /tools.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /**
-                     * @description Only changes at or after this instant (inclusive). RFC 3339 with seconds and `Z` or an offset (send `+` as `%2B`). Absent: the whole log.
-                     * @example 2026-11-01T00:00:00Z
-                     */
-                    since?: string;
-                    /** @description Whole number ≥ 1; past the last page the list is empty. */
-                    page?: number;
-                    /** @description Whole number ≥ 1; values above 100 are clamped to 100. */
-                    per_page?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description A page of the change log */
-                200: {
-                    headers: {
-                        /** @description Weak validator; send it back in If-None-Match to get a 304 */
-                        ETag?: string;
-                        /** @description public, max-age=300 */
-                        "Cache-Control"?: string;
-                        /** @description RFC 8288 links: rel="license" (CC BY 4.0); for lists first/prev/next/last/self; on /tools also rel="alternate" (feeds, exports) and rel="describedby" (datapackage.json) */
-                        Link?: string;
-                        /** @description Requests allowed per rolling window */
-                        "RateLimit-Limit"?: number;
-                        /** @description Requests left in the current rolling window */
-                        "RateLimit-Remaining"?: number;
-                        /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
-                        "RateLimit-Reset"?: number;
-                        /** @description meta.total */
-                        "X-Total-Count"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /** @description `created`: published for the first time · `updated`: its record changed · `unpublished`: it left the directory (drop it) · `republished`: it came back · `renamed`: its slug changed (`previous_slug` now answers 301) */
-                                kind: "created" | "updated" | "unpublished" | "republished" | "renamed";
-                                /** @description The tool’s slug after the change; for `unpublished`, its last published slug */
-                                slug: string;
-                                previous_slug: string | null;
-                                /** @description The tool’s name after the change (for `unpublished`, as last published) */
-                                name: string;
-                                /** @description The data revision the import produced */
-                                revision: number;
-                                /**
-                                 * Format: date-time
-                                 * @description When the import landed (RFC 3339, UTC, to the second); never decreases along the log
-                                 */
-                                changed_at: string;
-                                /** @description `tool`: the tool in the API, null for `unpublished` */
-                                links: {
-                                    tool: string | null;
-                                };
-                            }[];
-                            meta: {
-                                page: number;
-                                per_page: number;
-                                total: number;
-                                total_pages: number;
-                                /** @description The data is published under CC BY 4.0. */
-                                license: {
-                                    /** @example CC BY 4.0 */
-                                    name: string;
-                                    /** Format: uri */
-                                    url: string;
-                                    /** @description How to credit the publisher: "<name> — <url>" */
-                                    attribution: string;
-                                };
-                            };
-                            links: {
-                                /** Format: uri */
-                                self: string;
-                                /** Format: uri */
-                                first: string;
-                                prev: string | null;
-                                next: string | null;
-                                /** Format: uri */
-                                last: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Not modified: the If-None-Match validator still matches (no body) */
-                304: {
-                    headers: {
-                        /** @description Weak validator; send it back in If-None-Match to get a 304 */
-                        ETag?: string;
-                        /** @description Requests allowed per rolling window */
-                        "RateLimit-Limit"?: number;
-                        /** @description Requests left in the current rolling window */
-                        "RateLimit-Remaining"?: number;
-                        /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
-                        "RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description A parameter has a value it cannot take; every one is listed in `errors` */
-                400: {
-                    headers: {
-                        /** @description Requests allowed per rolling window */
-                        "RateLimit-Limit"?: number;
-                        /** @description Requests left in the current rolling window */
-                        "RateLimit-Remaining"?: number;
-                        /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
-                        "RateLimit-Reset"?: number;
-                        /** @description `fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default) */
-                        "Content-Language"?: string;
-                        /** @description Accept-Language */
-                        Vary?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * Format: uri
-                             * @description Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host
-                             */
-                            type: string;
-                            /** @description In the language of Accept-Language (French by default, or English) */
-                            title: string;
-                            status: number;
-                            /** @description In the language of Accept-Language (French by default, or English) */
-                            detail: string;
-                            instance?: string;
-                            errors?: {
-                                parameter: string;
-                                value: string;
-                                /** @description The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time */
-                                code: string;
-                                /** @description In the language of Accept-Language */
-                                message: string;
-                                suggestion?: string;
-                            }[];
-                            /** @description Nearest published slugs, for an unknown slug */
-                            suggestions?: string[];
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Rate limit exceeded (never cached: Cache-Control no-store) */
-                429: {
-                    headers: {
-                        /** @description Whole seconds (≥ 1) until a request will be accepted */
-                        "Retry-After"?: number;
-                        /** @description Requests allowed per rolling window */
-                        "RateLimit-Limit"?: number;
-                        /** @description Requests left in the current rolling window */
-                        "RateLimit-Remaining"?: number;
-                        /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
-                        "RateLimit-Reset"?: number;
-                        /** @description `fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default) */
-                        "Content-Language"?: string;
-                        /** @description Accept-Language */
-                        Vary?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * Format: uri
-                             * @description Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host
-                             */
-                            type: string;
-                            /** @description In the language of Accept-Language (French by default, or English) */
-                            title: string;
-                            status: number;
-                            /** @description In the language of Accept-Language (French by default, or English) */
-                            detail: string;
-                            instance?: string;
-                            errors?: {
-                                parameter: string;
-                                value: string;
-                                /** @description The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time */
-                                code: string;
-                                /** @description In the language of Accept-Language */
-                                message: string;
-                                suggestion?: string;
-                            }[];
-                            /** @description Nearest published slugs, for an unknown slug */
-                            suggestions?: string[];
-                            request_id?: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listChanges"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1288,167 +172,7 @@ export interface paths {
          * JSON Feed 1.1 of the 50 latest changes
          * @description One entry per change (created, updated, unpublished, republished, renamed), newest first, each with an id of its own, so feed readers and automation tools see an update as new. Licence and attribution at feed level.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description JSON Feed 1.1 of the 50 latest changes */
-                200: {
-                    headers: {
-                        /** @description Weak validator; send it back in If-None-Match to get a 304 */
-                        ETag?: string;
-                        /** @description public, max-age=300 */
-                        "Cache-Control"?: string;
-                        /** @description RFC 8288 links: rel="license" (CC BY 4.0); for lists first/prev/next/last/self; on /tools also rel="alternate" (feeds, exports) and rel="describedby" (datapackage.json) */
-                        Link?: string;
-                        /** @description Requests allowed per rolling window */
-                        "RateLimit-Limit"?: number;
-                        /** @description Requests left in the current rolling window */
-                        "RateLimit-Remaining"?: number;
-                        /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
-                        "RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/feed+json": {
-                            /** @enum {string} */
-                            version: "https://jsonfeed.org/version/1.1";
-                            title: string;
-                            /** Format: uri */
-                            home_page_url: string;
-                            /** Format: uri */
-                            feed_url: string;
-                            description: string;
-                            /** @enum {string} */
-                            language: "fr";
-                            authors: {
-                                name: string;
-                                /** Format: uri */
-                                url: string;
-                            }[];
-                            /** @description The data is published under CC BY 4.0. */
-                            _license: {
-                                /** @example CC BY 4.0 */
-                                name: string;
-                                /** Format: uri */
-                                url: string;
-                                /** @description How to credit the publisher: "<name> — <url>" */
-                                attribution: string;
-                            };
-                            /** @description The 50 latest changes, newest first */
-                            items: {
-                                /** @description A tag: URI (RFC 4151) unique to the change: the same change keeps it, every change has its own */
-                                id: string;
-                                /**
-                                 * Format: uri
-                                 * @description The tool in the API (absent for `unpublished`)
-                                 */
-                                url?: string;
-                                /**
-                                 * Format: uri
-                                 * @description The tool’s website
-                                 */
-                                external_url: string;
-                                title: string;
-                                /** @description The tool’s short description */
-                                summary: string;
-                                content_text: string;
-                                /**
-                                 * Format: date-time
-                                 * @description When the change landed
-                                 */
-                                date_published: string;
-                                /**
-                                 * Format: date-time
-                                 * @description RFC 3339, UTC
-                                 */
-                                date_modified: string;
-                                /** @description Category name and pricing, in French */
-                                tags: string[];
-                                /** @description The change as GET /changes gives it, with the tool’s category and pricing */
-                                _change: {
-                                    /** @description `created`: published for the first time · `updated`: its record changed · `unpublished`: it left the directory (drop it) · `republished`: it came back · `renamed`: its slug changed (`previous_slug` now answers 301) */
-                                    kind: "created" | "updated" | "unpublished" | "republished" | "renamed";
-                                    slug: string;
-                                    previous_slug: string | null;
-                                    revision: number;
-                                    category: {
-                                        slug: string;
-                                        name: string;
-                                    };
-                                    pricing: "free" | "freemium" | "paid" | "enterprise";
-                                };
-                            }[];
-                        };
-                    };
-                };
-                /** @description Not modified: the If-None-Match validator still matches (no body) */
-                304: {
-                    headers: {
-                        /** @description Weak validator; send it back in If-None-Match to get a 304 */
-                        ETag?: string;
-                        /** @description Requests allowed per rolling window */
-                        "RateLimit-Limit"?: number;
-                        /** @description Requests left in the current rolling window */
-                        "RateLimit-Remaining"?: number;
-                        /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
-                        "RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Rate limit exceeded (never cached: Cache-Control no-store) */
-                429: {
-                    headers: {
-                        /** @description Whole seconds (≥ 1) until a request will be accepted */
-                        "Retry-After"?: number;
-                        /** @description Requests allowed per rolling window */
-                        "RateLimit-Limit"?: number;
-                        /** @description Requests left in the current rolling window */
-                        "RateLimit-Remaining"?: number;
-                        /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
-                        "RateLimit-Reset"?: number;
-                        /** @description `fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default) */
-                        "Content-Language"?: string;
-                        /** @description Accept-Language */
-                        Vary?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * Format: uri
-                             * @description Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host
-                             */
-                            type: string;
-                            /** @description In the language of Accept-Language (French by default, or English) */
-                            title: string;
-                            status: number;
-                            /** @description In the language of Accept-Language (French by default, or English) */
-                            detail: string;
-                            instance?: string;
-                            errors?: {
-                                parameter: string;
-                                value: string;
-                                /** @description The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time */
-                                code: string;
-                                /** @description In the language of Accept-Language */
-                                message: string;
-                                suggestion?: string;
-                            }[];
-                            /** @description Nearest published slugs, for an unknown slug */
-                            suggestions?: string[];
-                            request_id?: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getJsonFeed"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1468,98 +192,7 @@ export interface paths {
          * Atom 1.0 feed of the 50 latest changes
          * @description One entry per change (created, updated, unpublished, republished, renamed), newest first, each with an id of its own, so feed readers and automation tools see an update as new. Licence and attribution at feed level.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Atom 1.0 feed of the 50 latest changes */
-                200: {
-                    headers: {
-                        /** @description Weak validator; send it back in If-None-Match to get a 304 */
-                        ETag?: string;
-                        /** @description public, max-age=300 */
-                        "Cache-Control"?: string;
-                        /** @description RFC 8288 links: rel="license" (CC BY 4.0); for lists first/prev/next/last/self; on /tools also rel="alternate" (feeds, exports) and rel="describedby" (datapackage.json) */
-                        Link?: string;
-                        /** @description Requests allowed per rolling window */
-                        "RateLimit-Limit"?: number;
-                        /** @description Requests left in the current rolling window */
-                        "RateLimit-Remaining"?: number;
-                        /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
-                        "RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/atom+xml": string;
-                    };
-                };
-                /** @description Not modified: the If-None-Match validator still matches (no body) */
-                304: {
-                    headers: {
-                        /** @description Weak validator; send it back in If-None-Match to get a 304 */
-                        ETag?: string;
-                        /** @description Requests allowed per rolling window */
-                        "RateLimit-Limit"?: number;
-                        /** @description Requests left in the current rolling window */
-                        "RateLimit-Remaining"?: number;
-                        /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
-                        "RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Rate limit exceeded (never cached: Cache-Control no-store) */
-                429: {
-                    headers: {
-                        /** @description Whole seconds (≥ 1) until a request will be accepted */
-                        "Retry-After"?: number;
-                        /** @description Requests allowed per rolling window */
-                        "RateLimit-Limit"?: number;
-                        /** @description Requests left in the current rolling window */
-                        "RateLimit-Remaining"?: number;
-                        /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
-                        "RateLimit-Reset"?: number;
-                        /** @description `fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default) */
-                        "Content-Language"?: string;
-                        /** @description Accept-Language */
-                        Vary?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * Format: uri
-                             * @description Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host
-                             */
-                            type: string;
-                            /** @description In the language of Accept-Language (French by default, or English) */
-                            title: string;
-                            status: number;
-                            /** @description In the language of Accept-Language (French by default, or English) */
-                            detail: string;
-                            instance?: string;
-                            errors?: {
-                                parameter: string;
-                                value: string;
-                                /** @description The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time */
-                                code: string;
-                                /** @description In the language of Accept-Language */
-                                message: string;
-                                suggestion?: string;
-                            }[];
-                            /** @description Nearest published slugs, for an unknown slug */
-                            suggestions?: string[];
-                            request_id?: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getAtomFeed"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1579,98 +212,7 @@ export interface paths {
          * Every published tool, full detail, one JSON object per line
          * @description Each line is the `data` of GET /tools/{slug}, in name order; as many lines as `meta.total` of /tools.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Every published tool, full detail, one JSON object per line */
-                200: {
-                    headers: {
-                        /** @description Weak validator; send it back in If-None-Match to get a 304 */
-                        ETag?: string;
-                        /** @description public, max-age=300 */
-                        "Cache-Control"?: string;
-                        /** @description RFC 8288 links: rel="license" (CC BY 4.0); for lists first/prev/next/last/self; on /tools also rel="alternate" (feeds, exports) and rel="describedby" (datapackage.json) */
-                        Link?: string;
-                        /** @description Requests allowed per rolling window */
-                        "RateLimit-Limit"?: number;
-                        /** @description Requests left in the current rolling window */
-                        "RateLimit-Remaining"?: number;
-                        /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
-                        "RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/x-ndjson": string;
-                    };
-                };
-                /** @description Not modified: the If-None-Match validator still matches (no body) */
-                304: {
-                    headers: {
-                        /** @description Weak validator; send it back in If-None-Match to get a 304 */
-                        ETag?: string;
-                        /** @description Requests allowed per rolling window */
-                        "RateLimit-Limit"?: number;
-                        /** @description Requests left in the current rolling window */
-                        "RateLimit-Remaining"?: number;
-                        /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
-                        "RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Rate limit exceeded (never cached: Cache-Control no-store) */
-                429: {
-                    headers: {
-                        /** @description Whole seconds (≥ 1) until a request will be accepted */
-                        "Retry-After"?: number;
-                        /** @description Requests allowed per rolling window */
-                        "RateLimit-Limit"?: number;
-                        /** @description Requests left in the current rolling window */
-                        "RateLimit-Remaining"?: number;
-                        /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
-                        "RateLimit-Reset"?: number;
-                        /** @description `fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default) */
-                        "Content-Language"?: string;
-                        /** @description Accept-Language */
-                        Vary?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * Format: uri
-                             * @description Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host
-                             */
-                            type: string;
-                            /** @description In the language of Accept-Language (French by default, or English) */
-                            title: string;
-                            status: number;
-                            /** @description In the language of Accept-Language (French by default, or English) */
-                            detail: string;
-                            instance?: string;
-                            errors?: {
-                                parameter: string;
-                                value: string;
-                                /** @description The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time */
-                                code: string;
-                                /** @description In the language of Accept-Language */
-                                message: string;
-                                suggestion?: string;
-                            }[];
-                            /** @description Nearest published slugs, for an unknown slug */
-                            suggestions?: string[];
-                            request_id?: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["exportToolsNdjson"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1690,98 +232,7 @@ export interface paths {
          * Every published tool, one row each (CSV for spreadsheets)
          * @description The summary fields, pricing details, education program and freshness dates. `;`-separated, RFC 4180 quoting, CRLF, UTF-8 with BOM (opens correctly in a French Excel), decimal comma, lists joined with ` | `, a header row; columns described in datapackage.json.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Every published tool, one row each (CSV for spreadsheets) */
-                200: {
-                    headers: {
-                        /** @description Weak validator; send it back in If-None-Match to get a 304 */
-                        ETag?: string;
-                        /** @description public, max-age=300 */
-                        "Cache-Control"?: string;
-                        /** @description RFC 8288 links: rel="license" (CC BY 4.0); for lists first/prev/next/last/self; on /tools also rel="alternate" (feeds, exports) and rel="describedby" (datapackage.json) */
-                        Link?: string;
-                        /** @description Requests allowed per rolling window */
-                        "RateLimit-Limit"?: number;
-                        /** @description Requests left in the current rolling window */
-                        "RateLimit-Remaining"?: number;
-                        /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
-                        "RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/csv": string;
-                    };
-                };
-                /** @description Not modified: the If-None-Match validator still matches (no body) */
-                304: {
-                    headers: {
-                        /** @description Weak validator; send it back in If-None-Match to get a 304 */
-                        ETag?: string;
-                        /** @description Requests allowed per rolling window */
-                        "RateLimit-Limit"?: number;
-                        /** @description Requests left in the current rolling window */
-                        "RateLimit-Remaining"?: number;
-                        /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
-                        "RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Rate limit exceeded (never cached: Cache-Control no-store) */
-                429: {
-                    headers: {
-                        /** @description Whole seconds (≥ 1) until a request will be accepted */
-                        "Retry-After"?: number;
-                        /** @description Requests allowed per rolling window */
-                        "RateLimit-Limit"?: number;
-                        /** @description Requests left in the current rolling window */
-                        "RateLimit-Remaining"?: number;
-                        /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
-                        "RateLimit-Reset"?: number;
-                        /** @description `fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default) */
-                        "Content-Language"?: string;
-                        /** @description Accept-Language */
-                        Vary?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * Format: uri
-                             * @description Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host
-                             */
-                            type: string;
-                            /** @description In the language of Accept-Language (French by default, or English) */
-                            title: string;
-                            status: number;
-                            /** @description In the language of Accept-Language (French by default, or English) */
-                            detail: string;
-                            instance?: string;
-                            errors?: {
-                                parameter: string;
-                                value: string;
-                                /** @description The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time */
-                                code: string;
-                                /** @description In the language of Accept-Language */
-                                message: string;
-                                suggestion?: string;
-                            }[];
-                            /** @description Nearest published slugs, for an unknown slug */
-                            suggestions?: string[];
-                            request_id?: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["exportToolsCsv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1801,162 +252,7 @@ export interface paths {
          * Frictionless Data Package describing the exports
          * @description Both exports with their schemas, size and sha256, the CC BY 4.0 licence and the publisher as source.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Frictionless Data Package describing the exports */
-                200: {
-                    headers: {
-                        /** @description Weak validator; send it back in If-None-Match to get a 304 */
-                        ETag?: string;
-                        /** @description public, max-age=300 */
-                        "Cache-Control"?: string;
-                        /** @description RFC 8288 links: rel="license" (CC BY 4.0); for lists first/prev/next/last/self; on /tools also rel="alternate" (feeds, exports) and rel="describedby" (datapackage.json) */
-                        Link?: string;
-                        /** @description Requests allowed per rolling window */
-                        "RateLimit-Limit"?: number;
-                        /** @description Requests left in the current rolling window */
-                        "RateLimit-Remaining"?: number;
-                        /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
-                        "RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            $schema: "https://datapackage.org/profiles/2.0/datapackage.json";
-                            name: string;
-                            title: string;
-                            description: string;
-                            /** Format: uri */
-                            homepage: string;
-                            licenses: {
-                                name: string;
-                                /** Format: uri */
-                                path: string;
-                                title: string;
-                            }[];
-                            sources: {
-                                title: string;
-                                /** Format: uri */
-                                path: string;
-                            }[];
-                            contributors: {
-                                title: string;
-                                /** Format: uri */
-                                path: string;
-                                roles: string[];
-                            }[];
-                            keywords: string[];
-                            resources: {
-                                name: string;
-                                /** Format: uri */
-                                path: string;
-                                /** @enum {string} */
-                                type: "table";
-                                title: string;
-                                description: string;
-                                format: string;
-                                mediatype: string;
-                                encoding: string;
-                                /** @description Size of the uncompressed file */
-                                bytes: number;
-                                /** @description `sha256:` and the hex digest of the uncompressed file */
-                                hash: string;
-                                dialect?: {
-                                    delimiter: string;
-                                    lineTerminator: string;
-                                    quoteChar: string;
-                                    doubleQuote: boolean;
-                                    header: boolean;
-                                };
-                                schema: {
-                                    fields: {
-                                        name: string;
-                                        /** @description Table Schema type: string, number, boolean, datetime, object, array… */
-                                        type: string;
-                                        format?: string;
-                                        description?: string;
-                                        decimalChar?: string;
-                                        constraints?: {
-                                            enum: string[];
-                                        };
-                                    }[];
-                                    primaryKey: string[];
-                                    missingValues?: string[];
-                                };
-                            }[];
-                        };
-                    };
-                };
-                /** @description Not modified: the If-None-Match validator still matches (no body) */
-                304: {
-                    headers: {
-                        /** @description Weak validator; send it back in If-None-Match to get a 304 */
-                        ETag?: string;
-                        /** @description Requests allowed per rolling window */
-                        "RateLimit-Limit"?: number;
-                        /** @description Requests left in the current rolling window */
-                        "RateLimit-Remaining"?: number;
-                        /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
-                        "RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Rate limit exceeded (never cached: Cache-Control no-store) */
-                429: {
-                    headers: {
-                        /** @description Whole seconds (≥ 1) until a request will be accepted */
-                        "Retry-After"?: number;
-                        /** @description Requests allowed per rolling window */
-                        "RateLimit-Limit"?: number;
-                        /** @description Requests left in the current rolling window */
-                        "RateLimit-Remaining"?: number;
-                        /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
-                        "RateLimit-Reset"?: number;
-                        /** @description `fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default) */
-                        "Content-Language"?: string;
-                        /** @description Accept-Language */
-                        Vary?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * Format: uri
-                             * @description Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host
-                             */
-                            type: string;
-                            /** @description In the language of Accept-Language (French by default, or English) */
-                            title: string;
-                            status: number;
-                            /** @description In the language of Accept-Language (French by default, or English) */
-                            detail: string;
-                            instance?: string;
-                            errors?: {
-                                parameter: string;
-                                value: string;
-                                /** @description The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time */
-                                code: string;
-                                /** @description In the language of Accept-Language */
-                                message: string;
-                                suggestion?: string;
-                            }[];
-                            /** @description Nearest published slugs, for an unknown slug */
-                            suggestions?: string[];
-                            request_id?: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getDataPackage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1973,28 +269,7 @@ export interface paths {
             cookie?: never;
         };
         /** This OpenAPI 3.1 document */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getOpenApi"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2011,98 +286,7 @@ export interface paths {
             cookie?: never;
         };
         /** What this API is, for AI agents (llms.txt format) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Markdown in the llms.txt format */
-                200: {
-                    headers: {
-                        /** @description Weak validator; send it back in If-None-Match to get a 304 */
-                        ETag?: string;
-                        /** @description public, max-age=300 */
-                        "Cache-Control"?: string;
-                        /** @description RFC 8288 links: rel="license" (CC BY 4.0); for lists first/prev/next/last/self; on /tools also rel="alternate" (feeds, exports) and rel="describedby" (datapackage.json) */
-                        Link?: string;
-                        /** @description Requests allowed per rolling window */
-                        "RateLimit-Limit"?: number;
-                        /** @description Requests left in the current rolling window */
-                        "RateLimit-Remaining"?: number;
-                        /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
-                        "RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/markdown": string;
-                    };
-                };
-                /** @description Not modified: the If-None-Match validator still matches (no body) */
-                304: {
-                    headers: {
-                        /** @description Weak validator; send it back in If-None-Match to get a 304 */
-                        ETag?: string;
-                        /** @description Requests allowed per rolling window */
-                        "RateLimit-Limit"?: number;
-                        /** @description Requests left in the current rolling window */
-                        "RateLimit-Remaining"?: number;
-                        /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
-                        "RateLimit-Reset"?: number;
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Rate limit exceeded (never cached: Cache-Control no-store) */
-                429: {
-                    headers: {
-                        /** @description Whole seconds (≥ 1) until a request will be accepted */
-                        "Retry-After"?: number;
-                        /** @description Requests allowed per rolling window */
-                        "RateLimit-Limit"?: number;
-                        /** @description Requests left in the current rolling window */
-                        "RateLimit-Remaining"?: number;
-                        /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
-                        "RateLimit-Reset"?: number;
-                        /** @description `fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default) */
-                        "Content-Language"?: string;
-                        /** @description Accept-Language */
-                        Vary?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * Format: uri
-                             * @description Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host
-                             */
-                            type: string;
-                            /** @description In the language of Accept-Language (French by default, or English) */
-                            title: string;
-                            status: number;
-                            /** @description In the language of Accept-Language (French by default, or English) */
-                            detail: string;
-                            instance?: string;
-                            errors?: {
-                                parameter: string;
-                                value: string;
-                                /** @description The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time */
-                                code: string;
-                                /** @description In the language of Accept-Language */
-                                message: string;
-                                suggestion?: string;
-                            }[];
-                            /** @description Nearest published slugs, for an unknown slug */
-                            suggestions?: string[];
-                            request_id?: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getLlmsTxt"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2122,4 +306,2425 @@ export interface components {
     pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    listTools: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Whole number ≥ 1; past the last page the list is empty.
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description Whole number ≥ 1; values above 100 are clamped to 100.
+                 * @example 30
+                 */
+                per_page?: number;
+                /**
+                 * @description Category slug; `a,b` matches any of them. An unknown slug matches nothing.
+                 * @example quiz-et-interaction
+                 */
+                category?: string;
+                /**
+                 * @description `free`, `freemium`, `paid`, `enterprise` (any case); `free,freemium` matches any of them.
+                 * @example free,freemium
+                 */
+                pricing?: string;
+                /**
+                 * @description `1`/`true`: only tools with an education program; `0`/`false`: no restriction.
+                 * @example 1
+                 */
+                has_education_pricing?: "1" | "true" | "0" | "false";
+                /** @description Search over the name, the short description, the tags and category, and (low weight, whole words) the long description: case, accents and punctuation folded; whole words with one typing error in words of 4+ letters and two in 8+; the last word also completed as typed; plurals and inflections; stop words and elisions ignored; synonyms, abbreviations and English terms. A sentence works: conversation (je cherche, I need, app) is set aside, levels (6e, lycée, BTS) rank their tools first, subjects (SVT, hg, anglais) also find the tools of that subject, gratuit/free ranks free tools first; meta.query says what was read. Ordered by relevance (exact name, name prefix, a name or description match before a long-description one, then a field-weighted score). */
+                q?: string;
+                /**
+                 * @description Default `name`; with `q`, relevance.
+                 * @example -updated_at
+                 */
+                sort?: "name" | "-updated_at" | "-created_at";
+                /**
+                 * @description Only tools created or updated at or after this instant (inclusive). RFC 3339 with seconds and `Z` or an offset (send `+` as `%2B`). With `sort=-updated_at` and /changes, an incremental sync (docs/sync.md).
+                 * @example 2026-11-01T00:00:00Z
+                 */
+                updated_since?: string;
+                /** @description Adds `meta.facets` for these facets (comma-separated): `category`, `pricing`, `has_education_pricing`, `level`, `subject`, `pupil_use`, `pupil_account`, `generative_ai`, `trains_on_user_data`, `data_location`, `institutional_access`, `offline`, `open_source`, `platform`, `language`, `tag`. */
+                facets?: string;
+                /** @description A level slug or alias (GET /levels: `6e`, `cycle 3`, `seconde`, `bts`, `p4`, `cegep`…); `a,b` = any. Tools with any of those levels; an unknown value is a 400 with the nearest level. */
+                level?: string;
+                /** @description A subject slug or alias (GET /subjects: `hg`, `maths`, `anglais`, `snt`…); `a,b` = any. `transversal` tools match only with `include_transversal=1`. */
+                subject?: string;
+                /**
+                 * @description With `subject`: also the tools that serve any subject (quiz makers, boards…).
+                 * @example 1
+                 */
+                include_transversal?: "1" | "true" | "0" | "false";
+                /**
+                 * @description Tools pupils of that age may use: not teacher-only, and a known minimum age (from the publisher’s terms) at most this.
+                 * @example 12
+                 */
+                age?: number;
+                /**
+                 * @description `independent`, `supervised`, `teacher_only`; `a,b` = any.
+                 * @example independent,supervised
+                 */
+                pupil_use?: string;
+                /**
+                 * @description `none`, `class_code`, `teacher_created`, `school_sso`, `personal`; `a,b` = any.
+                 * @example none,class_code
+                 */
+                pupil_account?: string;
+                /**
+                 * @description `none`, `feature`, `core`; `a,b` = any.
+                 * @example none
+                 */
+                generative_ai?: string;
+                /**
+                 * @description `no`, `opt_out`, `yes`, `not_applicable`; `a,b` = any.
+                 * @example no,not_applicable
+                 */
+                trains_on_user_data?: string;
+                /**
+                 * @description `device`, `france`, `eu`, `outside_eu`; `a,b` = any.
+                 * @example france,eu,device
+                 */
+                data_location?: string;
+                /**
+                 * @description `gar`, `ent`, `apps_education`, `educonnect`: tools reachable that way; `a,b` = any.
+                 * @example gar
+                 */
+                institutional_access?: string;
+                /**
+                 * @description `1`: only tools that work offline once installed; `0`: only the others.
+                 * @example 1
+                 */
+                offline?: "1" | "true" | "0" | "false";
+                /**
+                 * @description `1`: only open-source tools (OSI licence); `0`: only the others.
+                 * @example 1
+                 */
+                open_source?: "1" | "true" | "0" | "false";
+                /**
+                 * @description `web`, `windows`, `macos`, `linux`, `ios`, `android`, `chromeos`, `browser-extension`; `a,b` = any.
+                 * @example android,ios
+                 */
+                platform?: string;
+                /**
+                 * @description Interface language, ISO 639-1 (`fr`, `en`, `de`…); `a,b` = any.
+                 * @example fr
+                 */
+                language?: string;
+                /**
+                 * @description A tag (`open-source`, `rgpd`, `ia-generative`…); `a,b` = any. An unknown tag matches nothing.
+                 * @example open-source
+                 */
+                tag?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of published tools */
+            200: {
+                headers: {
+                    /** @description Weak validator; send it back in If-None-Match to get a 304 */
+                    ETag?: string;
+                    /** @description public, max-age=300 */
+                    "Cache-Control"?: string;
+                    /** @description RFC 8288 links: rel="license" (CC BY 4.0); for lists first/prev/next/last/self; on /tools also rel="alternate" (feeds, exports) and rel="describedby" (datapackage.json) */
+                    Link?: string;
+                    /** @description Requests allowed per rolling window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                    "RateLimit-Reset"?: number;
+                    /** @description meta.total */
+                    "X-Total-Count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            slug: string;
+                            name: string;
+                            short_description: string;
+                            category: {
+                                slug: string;
+                                name: string;
+                            };
+                            pricing: "free" | "freemium" | "paid" | "enterprise";
+                            has_education_pricing: boolean;
+                            /** Format: uri */
+                            website_url: string;
+                            logo_url: string | null;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339, UTC
+                             */
+                            updated_at: string;
+                            links: {
+                                /** Format: uri */
+                                self: string;
+                            };
+                            /** @description What a teacher checks before using a tool with a class; null where nobody is sure (never a guess) */
+                            school: {
+                                levels: string[] | null;
+                                subjects: string[] | null;
+                                pupil_use: ("independent" | "supervised" | "teacher_only") | null;
+                                pupil_account: ("none" | "class_code" | "teacher_created" | "school_sso" | "personal") | null;
+                                min_age: number | null;
+                                generative_ai: ("none" | "feature" | "core") | null;
+                                trains_on_user_data: ("no" | "opt_out" | "yes" | "not_applicable") | null;
+                                data_location: ("device" | "france" | "eu" | "outside_eu") | null;
+                                institutional_access: ("gar" | "ent" | "apps_education" | "educonnect")[] | null;
+                                offline: boolean | null;
+                                open_source: boolean | null;
+                            };
+                        }[];
+                        meta: {
+                            page: number;
+                            per_page: number;
+                            total: number;
+                            total_pages: number;
+                            /** @description The data is published under CC BY 4.0. */
+                            license: {
+                                /** @example CC BY 4.0 */
+                                name: string;
+                                /** Format: uri */
+                                url: string;
+                                /** @description How to credit the publisher: "<name> — <url>" */
+                                attribution: string;
+                            };
+                            /** @description Disjunctive counts: each facet with every other active filter (and q) applied, its own ignored */
+                            facets?: {
+                                /** @description Categories with at least one tool, and any selected one; by count, then name */
+                                category?: {
+                                    value: string;
+                                    /** @description French, for people */
+                                    label: string;
+                                    /** @description Tools of the current query with this value, counted without this facet’s own filter */
+                                    count: number;
+                                    /** @description Whether the query’s own filter selects this value */
+                                    selected: boolean;
+                                }[];
+                                /** @description All four models, in the order free, freemium, paid, enterprise */
+                                pricing?: {
+                                    value: "free" | "freemium" | "paid" | "enterprise";
+                                    /** @description French, for people */
+                                    label: string;
+                                    /** @description Tools of the current query with this value, counted without this facet’s own filter */
+                                    count: number;
+                                    /** @description Whether the query’s own filter selects this value */
+                                    selected: boolean;
+                                }[];
+                                /** @description One value, true (what has_education_pricing=1 selects) */
+                                has_education_pricing?: {
+                                    value: boolean;
+                                    /** @description French, for people */
+                                    label: string;
+                                    /** @description Tools of the current query with this value, counted without this facet’s own filter */
+                                    count: number;
+                                    /** @description Whether the query’s own filter selects this value */
+                                    selected: boolean;
+                                }[];
+                                /** @description Levels with at least one tool, and any selected one, in school order */
+                                level?: {
+                                    value: string;
+                                    /** @description French, for people */
+                                    label: string;
+                                    /** @description Tools of the current query with this value, counted without this facet’s own filter */
+                                    count: number;
+                                    /** @description Whether the query’s own filter selects this value */
+                                    selected: boolean;
+                                }[];
+                                /** @description Subjects with at least one tool, and any selected one, in the order of /subjects */
+                                subject?: {
+                                    value: string;
+                                    /** @description French, for people */
+                                    label: string;
+                                    /** @description Tools of the current query with this value, counted without this facet’s own filter */
+                                    count: number;
+                                    /** @description Whether the query’s own filter selects this value */
+                                    selected: boolean;
+                                }[];
+                                /** @description Every value, in the contract’s order; a tool whose fact is unknown counts for none */
+                                pupil_use?: {
+                                    value: "independent" | "supervised" | "teacher_only";
+                                    /** @description French, for people */
+                                    label: string;
+                                    /** @description Tools of the current query with this value, counted without this facet’s own filter */
+                                    count: number;
+                                    /** @description Whether the query’s own filter selects this value */
+                                    selected: boolean;
+                                }[];
+                                /** @description Every value, in the contract’s order; a tool whose fact is unknown counts for none */
+                                pupil_account?: {
+                                    value: "none" | "class_code" | "teacher_created" | "school_sso" | "personal";
+                                    /** @description French, for people */
+                                    label: string;
+                                    /** @description Tools of the current query with this value, counted without this facet’s own filter */
+                                    count: number;
+                                    /** @description Whether the query’s own filter selects this value */
+                                    selected: boolean;
+                                }[];
+                                /** @description Every value, in the contract’s order; a tool whose fact is unknown counts for none */
+                                generative_ai?: {
+                                    value: "none" | "feature" | "core";
+                                    /** @description French, for people */
+                                    label: string;
+                                    /** @description Tools of the current query with this value, counted without this facet’s own filter */
+                                    count: number;
+                                    /** @description Whether the query’s own filter selects this value */
+                                    selected: boolean;
+                                }[];
+                                /** @description Every value, in the contract’s order; a tool whose fact is unknown counts for none */
+                                trains_on_user_data?: {
+                                    value: "no" | "opt_out" | "yes" | "not_applicable";
+                                    /** @description French, for people */
+                                    label: string;
+                                    /** @description Tools of the current query with this value, counted without this facet’s own filter */
+                                    count: number;
+                                    /** @description Whether the query’s own filter selects this value */
+                                    selected: boolean;
+                                }[];
+                                /** @description Every value, in the contract’s order; a tool whose fact is unknown counts for none */
+                                data_location?: {
+                                    value: "device" | "france" | "eu" | "outside_eu";
+                                    /** @description French, for people */
+                                    label: string;
+                                    /** @description Tools of the current query with this value, counted without this facet’s own filter */
+                                    count: number;
+                                    /** @description Whether the query’s own filter selects this value */
+                                    selected: boolean;
+                                }[];
+                                /** @description Every value, in the contract’s order; a tool whose fact is unknown counts for none */
+                                institutional_access?: {
+                                    value: "gar" | "ent" | "apps_education" | "educonnect";
+                                    /** @description French, for people */
+                                    label: string;
+                                    /** @description Tools of the current query with this value, counted without this facet’s own filter */
+                                    count: number;
+                                    /** @description Whether the query’s own filter selects this value */
+                                    selected: boolean;
+                                }[];
+                                /** @description true, then false; a tool whose fact is unknown counts for neither */
+                                offline?: {
+                                    value: boolean;
+                                    /** @description French, for people */
+                                    label: string;
+                                    /** @description Tools of the current query with this value, counted without this facet’s own filter */
+                                    count: number;
+                                    /** @description Whether the query’s own filter selects this value */
+                                    selected: boolean;
+                                }[];
+                                /** @description true, then false; a tool whose fact is unknown counts for neither */
+                                open_source?: {
+                                    value: boolean;
+                                    /** @description French, for people */
+                                    label: string;
+                                    /** @description Tools of the current query with this value, counted without this facet’s own filter */
+                                    count: number;
+                                    /** @description Whether the query’s own filter selects this value */
+                                    selected: boolean;
+                                }[];
+                                /** @description All eight platforms, in their order */
+                                platform?: {
+                                    value: string;
+                                    /** @description French, for people */
+                                    label: string;
+                                    /** @description Tools of the current query with this value, counted without this facet’s own filter */
+                                    count: number;
+                                    /** @description Whether the query’s own filter selects this value */
+                                    selected: boolean;
+                                }[];
+                                /** @description Interface languages with at least one tool (or selected), most tools first */
+                                language?: {
+                                    value: string;
+                                    /** @description French, for people */
+                                    label: string;
+                                    /** @description Tools of the current query with this value, counted without this facet’s own filter */
+                                    count: number;
+                                    /** @description Whether the query’s own filter selects this value */
+                                    selected: boolean;
+                                }[];
+                                /** @description Tags with at least one tool (or selected), most tools first */
+                                tag?: {
+                                    value: string;
+                                    /** @description French, for people */
+                                    label: string;
+                                    /** @description Tools of the current query with this value, counted without this facet’s own filter */
+                                    count: number;
+                                    /** @description Whether the query’s own filter selects this value */
+                                    selected: boolean;
+                                }[];
+                            };
+                            /** @description What the search understood in q */
+                            query?: {
+                                /** @description The query as searched (NFC, single spaces) */
+                                q: string;
+                                /** @description The words looked for in the tools (folded) */
+                                searched: string[];
+                                /** @description Words of conversation no tool must contain (je cherche, is there, app…) */
+                                ignored: string[];
+                                /** @description Levels the query names: tools with them rank first; never a filter */
+                                level: {
+                                    slug: string;
+                                    /** @description French */
+                                    label: string;
+                                }[];
+                                /** @description Subjects the query names: tools with them are found even if their text does not say it */
+                                subject: {
+                                    slug: string;
+                                    /** @description French */
+                                    label: string;
+                                }[];
+                                /** @description The query asks for tools at no charge (gratuit, free): free tools rank first; never a filter */
+                                free: boolean;
+                            };
+                            /** @description What in the query matched nothing although it is allowed (an unknown category still answers 200, per v1) */
+                            warnings?: {
+                                /** @description Stable, for programs: `unknown_category` */
+                                code: string;
+                                parameter: string;
+                                value: string;
+                                /** @description French, for people */
+                                message: string;
+                                /** @description The nearest valid value */
+                                suggestion?: string;
+                            }[];
+                        };
+                        links: {
+                            /** Format: uri */
+                            self: string;
+                            /** Format: uri */
+                            first: string;
+                            prev: string | null;
+                            next: string | null;
+                            /** Format: uri */
+                            last: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match validator still matches (no body) */
+            304: {
+                headers: {
+                    /** @description Weak validator; send it back in If-None-Match to get a 304 */
+                    ETag?: string;
+                    /** @description Requests allowed per rolling window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter has a value it cannot take; every one is listed in `errors` */
+            400: {
+                headers: {
+                    /** @description Requests allowed per rolling window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                    "RateLimit-Reset"?: number;
+                    /** @description `fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default) */
+                    "Content-Language"?: string;
+                    /** @description Accept-Language */
+                    Vary?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uri
+                         * @description Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host
+                         */
+                        type: string;
+                        /** @description In the language of Accept-Language (French by default, or English) */
+                        title: string;
+                        status: number;
+                        /** @description In the language of Accept-Language (French by default, or English) */
+                        detail: string;
+                        instance?: string;
+                        errors?: {
+                            parameter: string;
+                            value: string;
+                            /** @description The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time */
+                            code: string;
+                            /** @description In the language of Accept-Language */
+                            message: string;
+                            suggestion?: string;
+                        }[];
+                        /** @description Nearest published slugs, for an unknown slug */
+                        suggestions?: string[];
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded (never cached: Cache-Control no-store) */
+            429: {
+                headers: {
+                    /** @description Whole seconds (≥ 1) until a request will be accepted */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per rolling window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                    "RateLimit-Reset"?: number;
+                    /** @description `fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default) */
+                    "Content-Language"?: string;
+                    /** @description Accept-Language */
+                    Vary?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uri
+                         * @description Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host
+                         */
+                        type: string;
+                        /** @description In the language of Accept-Language (French by default, or English) */
+                        title: string;
+                        status: number;
+                        /** @description In the language of Accept-Language (French by default, or English) */
+                        detail: string;
+                        instance?: string;
+                        errors?: {
+                            parameter: string;
+                            value: string;
+                            /** @description The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time */
+                            code: string;
+                            /** @description In the language of Accept-Language */
+                            message: string;
+                            suggestion?: string;
+                        }[];
+                        /** @description Nearest published slugs, for an unknown slug */
+                        suggestions?: string[];
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    getTool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The tool’s slug, from GET /tools; a former slug answers 301
+                 * @example chatgpt
+                 */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One published tool */
+            200: {
+                headers: {
+                    /** @description Weak validator; send it back in If-None-Match to get a 304 */
+                    ETag?: string;
+                    /** @description public, max-age=300 */
+                    "Cache-Control"?: string;
+                    /** @description RFC 8288 links: rel="license" (CC BY 4.0); for lists first/prev/next/last/self; on /tools also rel="alternate" (feeds, exports) and rel="describedby" (datapackage.json) */
+                    Link?: string;
+                    /** @description Requests allowed per rolling window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            slug: string;
+                            name: string;
+                            short_description: string;
+                            category: {
+                                slug: string;
+                                name: string;
+                            };
+                            pricing: "free" | "freemium" | "paid" | "enterprise";
+                            has_education_pricing: boolean;
+                            /** Format: uri */
+                            website_url: string;
+                            logo_url: string | null;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339, UTC
+                             */
+                            updated_at: string;
+                            links: {
+                                /** Format: uri */
+                                self: string;
+                            };
+                            /** @description What a teacher checks before using a tool with a class; null where nobody is sure (never a guess) */
+                            school: {
+                                levels: string[] | null;
+                                subjects: string[] | null;
+                                pupil_use: ("independent" | "supervised" | "teacher_only") | null;
+                                pupil_account: ("none" | "class_code" | "teacher_created" | "school_sso" | "personal") | null;
+                                min_age: number | null;
+                                generative_ai: ("none" | "feature" | "core") | null;
+                                trains_on_user_data: ("no" | "opt_out" | "yes" | "not_applicable") | null;
+                                data_location: ("device" | "france" | "eu" | "outside_eu") | null;
+                                institutional_access: ("gar" | "ent" | "apps_education" | "educonnect")[] | null;
+                                offline: boolean | null;
+                                open_source: boolean | null;
+                                accessibility_url: string | null;
+                                /** @description The page that states each non-null fact of min_age, trains_on_user_data, data_location, institutional_access */
+                                sources: {
+                                    fields: ("min_age" | "trains_on_user_data" | "data_location" | "institutional_access")[];
+                                    /** Format: uri */
+                                    url: string;
+                                    checked_at: string | null;
+                                }[];
+                            };
+                            /** @description French text, paragraphs separated by a blank line */
+                            long_description: string;
+                            screenshot: {
+                                /** Format: uri */
+                                url: string;
+                                alt: string;
+                                width: number;
+                                height: number;
+                                /**
+                                 * Format: date-time
+                                 * @description RFC 3339, UTC
+                                 */
+                                captured_at: string;
+                                /** @description Smaller copies of the same capture (a 640-wide one), for a srcset */
+                                variants: {
+                                    /** Format: uri */
+                                    url: string;
+                                    width: number;
+                                    height: number;
+                                }[];
+                            } | null;
+                            pricing_details: {
+                                model: "free" | "freemium" | "paid" | "enterprise";
+                                summary: string;
+                                starting_price: {
+                                    amount: number;
+                                    currency: string;
+                                    period: "month" | "year" | "once";
+                                } | null;
+                                url: string | null;
+                            };
+                            education_program: {
+                                summary: string;
+                                eligibility: string[];
+                                url: string | null;
+                            } | null;
+                            freshness: {
+                                /**
+                                 * Format: date-time
+                                 * @description RFC 3339, UTC
+                                 */
+                                created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description RFC 3339, UTC
+                                 */
+                                updated_at: string;
+                                last_verified_at: string | null;
+                            };
+                            links_checked_at: string | null;
+                            link_status: ("ok" | "redirected" | "broken" | "unreachable") | null;
+                            tags: string[];
+                            platforms: string[];
+                            languages: string[];
+                            collections: {
+                                slug: string;
+                                title: string;
+                                links: {
+                                    /** Format: uri */
+                                    self: string;
+                                };
+                            }[];
+                        };
+                        meta: {
+                            /** @description The data is published under CC BY 4.0. */
+                            license: {
+                                /** @example CC BY 4.0 */
+                                name: string;
+                                /** Format: uri */
+                                url: string;
+                                /** @description How to credit the publisher: "<name> — <url>" */
+                                attribution: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The slug was renamed: Location holds the canonical URL */
+            301: {
+                headers: {
+                    /** @description Canonical URL */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not modified: the If-None-Match validator still matches (no body) */
+            304: {
+                headers: {
+                    /** @description Weak validator; send it back in If-None-Match to get a 304 */
+                    ETag?: string;
+                    /** @description Requests allowed per rolling window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No published resource has this slug; `suggestions` lists the nearest ones */
+            404: {
+                headers: {
+                    /** @description Requests allowed per rolling window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                    "RateLimit-Reset"?: number;
+                    /** @description `fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default) */
+                    "Content-Language"?: string;
+                    /** @description Accept-Language */
+                    Vary?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uri
+                         * @description Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host
+                         */
+                        type: string;
+                        /** @description In the language of Accept-Language (French by default, or English) */
+                        title: string;
+                        status: number;
+                        /** @description In the language of Accept-Language (French by default, or English) */
+                        detail: string;
+                        instance?: string;
+                        errors?: {
+                            parameter: string;
+                            value: string;
+                            /** @description The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time */
+                            code: string;
+                            /** @description In the language of Accept-Language */
+                            message: string;
+                            suggestion?: string;
+                        }[];
+                        /** @description Nearest published slugs, for an unknown slug */
+                        suggestions?: string[];
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded (never cached: Cache-Control no-store) */
+            429: {
+                headers: {
+                    /** @description Whole seconds (≥ 1) until a request will be accepted */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per rolling window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                    "RateLimit-Reset"?: number;
+                    /** @description `fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default) */
+                    "Content-Language"?: string;
+                    /** @description Accept-Language */
+                    Vary?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uri
+                         * @description Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host
+                         */
+                        type: string;
+                        /** @description In the language of Accept-Language (French by default, or English) */
+                        title: string;
+                        status: number;
+                        /** @description In the language of Accept-Language (French by default, or English) */
+                        detail: string;
+                        instance?: string;
+                        errors?: {
+                            parameter: string;
+                            value: string;
+                            /** @description The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time */
+                            code: string;
+                            /** @description In the language of Accept-Language */
+                            message: string;
+                            suggestion?: string;
+                        }[];
+                        /** @description Nearest published slugs, for an unknown slug */
+                        suggestions?: string[];
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    listCollections: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `top`: the best tools for a task; `stack`: a persona’s toolkit
+                 * @example top
+                 */
+                kind?: "top" | "stack";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Published collections */
+            200: {
+                headers: {
+                    /** @description Weak validator; send it back in If-None-Match to get a 304 */
+                    ETag?: string;
+                    /** @description public, max-age=300 */
+                    "Cache-Control"?: string;
+                    /** @description RFC 8288 links: rel="license" (CC BY 4.0); for lists first/prev/next/last/self; on /tools also rel="alternate" (feeds, exports) and rel="describedby" (datapackage.json) */
+                    Link?: string;
+                    /** @description Requests allowed per rolling window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            slug: string;
+                            title: string;
+                            /** @description `top`: best tools for a task · `stack`: tools for a persona */
+                            kind: "top" | "stack";
+                            task: string | null;
+                            persona: string | null;
+                            description: string;
+                            /** @description Published tools only */
+                            tool_count: number;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339, UTC
+                             */
+                            updated_at: string;
+                            links: {
+                                /** Format: uri */
+                                self: string;
+                            };
+                        }[];
+                        meta: {
+                            total: number;
+                            /** @description The data is published under CC BY 4.0. */
+                            license: {
+                                /** @example CC BY 4.0 */
+                                name: string;
+                                /** Format: uri */
+                                url: string;
+                                /** @description How to credit the publisher: "<name> — <url>" */
+                                attribution: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match validator still matches (no body) */
+            304: {
+                headers: {
+                    /** @description Weak validator; send it back in If-None-Match to get a 304 */
+                    ETag?: string;
+                    /** @description Requests allowed per rolling window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter has a value it cannot take; every one is listed in `errors` */
+            400: {
+                headers: {
+                    /** @description Requests allowed per rolling window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                    "RateLimit-Reset"?: number;
+                    /** @description `fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default) */
+                    "Content-Language"?: string;
+                    /** @description Accept-Language */
+                    Vary?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uri
+                         * @description Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host
+                         */
+                        type: string;
+                        /** @description In the language of Accept-Language (French by default, or English) */
+                        title: string;
+                        status: number;
+                        /** @description In the language of Accept-Language (French by default, or English) */
+                        detail: string;
+                        instance?: string;
+                        errors?: {
+                            parameter: string;
+                            value: string;
+                            /** @description The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time */
+                            code: string;
+                            /** @description In the language of Accept-Language */
+                            message: string;
+                            suggestion?: string;
+                        }[];
+                        /** @description Nearest published slugs, for an unknown slug */
+                        suggestions?: string[];
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded (never cached: Cache-Control no-store) */
+            429: {
+                headers: {
+                    /** @description Whole seconds (≥ 1) until a request will be accepted */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per rolling window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                    "RateLimit-Reset"?: number;
+                    /** @description `fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default) */
+                    "Content-Language"?: string;
+                    /** @description Accept-Language */
+                    Vary?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uri
+                         * @description Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host
+                         */
+                        type: string;
+                        /** @description In the language of Accept-Language (French by default, or English) */
+                        title: string;
+                        status: number;
+                        /** @description In the language of Accept-Language (French by default, or English) */
+                        detail: string;
+                        instance?: string;
+                        errors?: {
+                            parameter: string;
+                            value: string;
+                            /** @description The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time */
+                            code: string;
+                            /** @description In the language of Accept-Language */
+                            message: string;
+                            suggestion?: string;
+                        }[];
+                        /** @description Nearest published slugs, for an unknown slug */
+                        suggestions?: string[];
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    getCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The collection’s slug, from GET /collections
+                 * @example creer-un-quiz
+                 */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One collection with its published tools */
+            200: {
+                headers: {
+                    /** @description Weak validator; send it back in If-None-Match to get a 304 */
+                    ETag?: string;
+                    /** @description public, max-age=300 */
+                    "Cache-Control"?: string;
+                    /** @description RFC 8288 links: rel="license" (CC BY 4.0); for lists first/prev/next/last/self; on /tools also rel="alternate" (feeds, exports) and rel="describedby" (datapackage.json) */
+                    Link?: string;
+                    /** @description Requests allowed per rolling window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            slug: string;
+                            title: string;
+                            /** @description `top`: best tools for a task · `stack`: tools for a persona */
+                            kind: "top" | "stack";
+                            task: string | null;
+                            persona: string | null;
+                            description: string;
+                            /** @description Published tools only */
+                            tool_count: number;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339, UTC
+                             */
+                            updated_at: string;
+                            links: {
+                                /** Format: uri */
+                                self: string;
+                            };
+                            tools: {
+                                position: number;
+                                note: string;
+                                tool: {
+                                    slug: string;
+                                    name: string;
+                                    short_description: string;
+                                    category: {
+                                        slug: string;
+                                        name: string;
+                                    };
+                                    pricing: "free" | "freemium" | "paid" | "enterprise";
+                                    has_education_pricing: boolean;
+                                    /** Format: uri */
+                                    website_url: string;
+                                    logo_url: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description RFC 3339, UTC
+                                     */
+                                    updated_at: string;
+                                    links: {
+                                        /** Format: uri */
+                                        self: string;
+                                    };
+                                    /** @description What a teacher checks before using a tool with a class; null where nobody is sure (never a guess) */
+                                    school: {
+                                        levels: string[] | null;
+                                        subjects: string[] | null;
+                                        pupil_use: ("independent" | "supervised" | "teacher_only") | null;
+                                        pupil_account: ("none" | "class_code" | "teacher_created" | "school_sso" | "personal") | null;
+                                        min_age: number | null;
+                                        generative_ai: ("none" | "feature" | "core") | null;
+                                        trains_on_user_data: ("no" | "opt_out" | "yes" | "not_applicable") | null;
+                                        data_location: ("device" | "france" | "eu" | "outside_eu") | null;
+                                        institutional_access: ("gar" | "ent" | "apps_education" | "educonnect")[] | null;
+                                        offline: boolean | null;
+                                        open_source: boolean | null;
+                                    };
+                                };
+                            }[];
+                        };
+                        meta: {
+                            /** @description The data is published under CC BY 4.0. */
+                            license: {
+                                /** @example CC BY 4.0 */
+                                name: string;
+                                /** Format: uri */
+                                url: string;
+                                /** @description How to credit the publisher: "<name> — <url>" */
+                                attribution: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match validator still matches (no body) */
+            304: {
+                headers: {
+                    /** @description Weak validator; send it back in If-None-Match to get a 304 */
+                    ETag?: string;
+                    /** @description Requests allowed per rolling window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No published resource has this slug; `suggestions` lists the nearest ones */
+            404: {
+                headers: {
+                    /** @description Requests allowed per rolling window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                    "RateLimit-Reset"?: number;
+                    /** @description `fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default) */
+                    "Content-Language"?: string;
+                    /** @description Accept-Language */
+                    Vary?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uri
+                         * @description Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host
+                         */
+                        type: string;
+                        /** @description In the language of Accept-Language (French by default, or English) */
+                        title: string;
+                        status: number;
+                        /** @description In the language of Accept-Language (French by default, or English) */
+                        detail: string;
+                        instance?: string;
+                        errors?: {
+                            parameter: string;
+                            value: string;
+                            /** @description The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time */
+                            code: string;
+                            /** @description In the language of Accept-Language */
+                            message: string;
+                            suggestion?: string;
+                        }[];
+                        /** @description Nearest published slugs, for an unknown slug */
+                        suggestions?: string[];
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded (never cached: Cache-Control no-store) */
+            429: {
+                headers: {
+                    /** @description Whole seconds (≥ 1) until a request will be accepted */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per rolling window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                    "RateLimit-Reset"?: number;
+                    /** @description `fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default) */
+                    "Content-Language"?: string;
+                    /** @description Accept-Language */
+                    Vary?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uri
+                         * @description Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host
+                         */
+                        type: string;
+                        /** @description In the language of Accept-Language (French by default, or English) */
+                        title: string;
+                        status: number;
+                        /** @description In the language of Accept-Language (French by default, or English) */
+                        detail: string;
+                        instance?: string;
+                        errors?: {
+                            parameter: string;
+                            value: string;
+                            /** @description The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time */
+                            code: string;
+                            /** @description In the language of Accept-Language */
+                            message: string;
+                            suggestion?: string;
+                        }[];
+                        /** @description Nearest published slugs, for an unknown slug */
+                        suggestions?: string[];
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    listCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Categories with published-tool counts */
+            200: {
+                headers: {
+                    /** @description Weak validator; send it back in If-None-Match to get a 304 */
+                    ETag?: string;
+                    /** @description public, max-age=300 */
+                    "Cache-Control"?: string;
+                    /** @description RFC 8288 links: rel="license" (CC BY 4.0); for lists first/prev/next/last/self; on /tools also rel="alternate" (feeds, exports) and rel="describedby" (datapackage.json) */
+                    Link?: string;
+                    /** @description Requests allowed per rolling window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            slug: string;
+                            name: string;
+                            description: string;
+                            /** @description Published tools in this category */
+                            tool_count: number;
+                            links: {
+                                /** Format: uri */
+                                tools: string;
+                            };
+                        }[];
+                        meta: {
+                            total: number;
+                            /** @description The data is published under CC BY 4.0. */
+                            license: {
+                                /** @example CC BY 4.0 */
+                                name: string;
+                                /** Format: uri */
+                                url: string;
+                                /** @description How to credit the publisher: "<name> — <url>" */
+                                attribution: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match validator still matches (no body) */
+            304: {
+                headers: {
+                    /** @description Weak validator; send it back in If-None-Match to get a 304 */
+                    ETag?: string;
+                    /** @description Requests allowed per rolling window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit exceeded (never cached: Cache-Control no-store) */
+            429: {
+                headers: {
+                    /** @description Whole seconds (≥ 1) until a request will be accepted */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per rolling window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                    "RateLimit-Reset"?: number;
+                    /** @description `fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default) */
+                    "Content-Language"?: string;
+                    /** @description Accept-Language */
+                    Vary?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uri
+                         * @description Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host
+                         */
+                        type: string;
+                        /** @description In the language of Accept-Language (French by default, or English) */
+                        title: string;
+                        status: number;
+                        /** @description In the language of Accept-Language (French by default, or English) */
+                        detail: string;
+                        instance?: string;
+                        errors?: {
+                            parameter: string;
+                            value: string;
+                            /** @description The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time */
+                            code: string;
+                            /** @description In the language of Accept-Language */
+                            message: string;
+                            suggestion?: string;
+                        }[];
+                        /** @description Nearest published slugs, for an unknown slug */
+                        suggestions?: string[];
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    listLevels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description School levels, with their aliases and published-tool counts */
+            200: {
+                headers: {
+                    /** @description Weak validator; send it back in If-None-Match to get a 304 */
+                    ETag?: string;
+                    /** @description public, max-age=300 */
+                    "Cache-Control"?: string;
+                    /** @description RFC 8288 links: rel="license" (CC BY 4.0); for lists first/prev/next/last/self; on /tools also rel="alternate" (feeds, exports) and rel="describedby" (datapackage.json) */
+                    Link?: string;
+                    /** @description Requests allowed per rolling window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            slug: string;
+                            /** @description French */
+                            label: string;
+                            /** @description What people type for it (lower case, accent-free); the filters accept them */
+                            aliases: string[];
+                            /** @description Published tools with it */
+                            tool_count: number;
+                            /** @description The usual ages of pupils at that stage */
+                            ages: {
+                                min: number;
+                                max: number;
+                            };
+                            /** @description UNESCO ISCED 2011 level codes */
+                            isced: string[];
+                        }[];
+                        meta: {
+                            /** @description The data is published under CC BY 4.0. */
+                            license: {
+                                /** @example CC BY 4.0 */
+                                name: string;
+                                /** Format: uri */
+                                url: string;
+                                /** @description How to credit the publisher: "<name> — <url>" */
+                                attribution: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match validator still matches (no body) */
+            304: {
+                headers: {
+                    /** @description Weak validator; send it back in If-None-Match to get a 304 */
+                    ETag?: string;
+                    /** @description Requests allowed per rolling window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit exceeded (never cached: Cache-Control no-store) */
+            429: {
+                headers: {
+                    /** @description Whole seconds (≥ 1) until a request will be accepted */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per rolling window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                    "RateLimit-Reset"?: number;
+                    /** @description `fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default) */
+                    "Content-Language"?: string;
+                    /** @description Accept-Language */
+                    Vary?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uri
+                         * @description Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host
+                         */
+                        type: string;
+                        /** @description In the language of Accept-Language (French by default, or English) */
+                        title: string;
+                        status: number;
+                        /** @description In the language of Accept-Language (French by default, or English) */
+                        detail: string;
+                        instance?: string;
+                        errors?: {
+                            parameter: string;
+                            value: string;
+                            /** @description The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time */
+                            code: string;
+                            /** @description In the language of Accept-Language */
+                            message: string;
+                            suggestion?: string;
+                        }[];
+                        /** @description Nearest published slugs, for an unknown slug */
+                        suggestions?: string[];
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    listSubjects: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description School subjects, with their aliases and published-tool counts */
+            200: {
+                headers: {
+                    /** @description Weak validator; send it back in If-None-Match to get a 304 */
+                    ETag?: string;
+                    /** @description public, max-age=300 */
+                    "Cache-Control"?: string;
+                    /** @description RFC 8288 links: rel="license" (CC BY 4.0); for lists first/prev/next/last/self; on /tools also rel="alternate" (feeds, exports) and rel="describedby" (datapackage.json) */
+                    Link?: string;
+                    /** @description Requests allowed per rolling window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            slug: string;
+                            /** @description French */
+                            label: string;
+                            /** @description What people type for it (lower case, accent-free); the filters accept them */
+                            aliases: string[];
+                            /** @description Published tools with it */
+                            tool_count: number;
+                        }[];
+                        meta: {
+                            /** @description The data is published under CC BY 4.0. */
+                            license: {
+                                /** @example CC BY 4.0 */
+                                name: string;
+                                /** Format: uri */
+                                url: string;
+                                /** @description How to credit the publisher: "<name> — <url>" */
+                                attribution: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match validator still matches (no body) */
+            304: {
+                headers: {
+                    /** @description Weak validator; send it back in If-None-Match to get a 304 */
+                    ETag?: string;
+                    /** @description Requests allowed per rolling window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit exceeded (never cached: Cache-Control no-store) */
+            429: {
+                headers: {
+                    /** @description Whole seconds (≥ 1) until a request will be accepted */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per rolling window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                    "RateLimit-Reset"?: number;
+                    /** @description `fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default) */
+                    "Content-Language"?: string;
+                    /** @description Accept-Language */
+                    Vary?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uri
+                         * @description Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host
+                         */
+                        type: string;
+                        /** @description In the language of Accept-Language (French by default, or English) */
+                        title: string;
+                        status: number;
+                        /** @description In the language of Accept-Language (French by default, or English) */
+                        detail: string;
+                        instance?: string;
+                        errors?: {
+                            parameter: string;
+                            value: string;
+                            /** @description The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time */
+                            code: string;
+                            /** @description In the language of Accept-Language */
+                            message: string;
+                            suggestion?: string;
+                        }[];
+                        /** @description Nearest published slugs, for an unknown slug */
+                        suggestions?: string[];
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    listChanges: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only changes at or after this instant (inclusive). RFC 3339 with seconds and `Z` or an offset (send `+` as `%2B`). Absent: the whole log.
+                 * @example 2026-11-01T00:00:00Z
+                 */
+                since?: string;
+                /**
+                 * @description Whole number ≥ 1; past the last page the list is empty.
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description Whole number ≥ 1; values above 100 are clamped to 100.
+                 * @example 30
+                 */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the change log */
+            200: {
+                headers: {
+                    /** @description Weak validator; send it back in If-None-Match to get a 304 */
+                    ETag?: string;
+                    /** @description public, max-age=300 */
+                    "Cache-Control"?: string;
+                    /** @description RFC 8288 links: rel="license" (CC BY 4.0); for lists first/prev/next/last/self; on /tools also rel="alternate" (feeds, exports) and rel="describedby" (datapackage.json) */
+                    Link?: string;
+                    /** @description Requests allowed per rolling window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                    "RateLimit-Reset"?: number;
+                    /** @description meta.total */
+                    "X-Total-Count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description `created`: published for the first time · `updated`: its record changed · `unpublished`: it left the directory (drop it) · `republished`: it came back · `renamed`: its slug changed (`previous_slug` now answers 301) */
+                            kind: "created" | "updated" | "unpublished" | "republished" | "renamed";
+                            /** @description The tool’s slug after the change; for `unpublished`, its last published slug */
+                            slug: string;
+                            previous_slug: string | null;
+                            /** @description The tool’s name after the change (for `unpublished`, as last published) */
+                            name: string;
+                            /** @description The data revision the import produced */
+                            revision: number;
+                            /**
+                             * Format: date-time
+                             * @description When the import landed (RFC 3339, UTC, to the second); never decreases along the log
+                             */
+                            changed_at: string;
+                            /** @description `tool`: the tool in the API; `page`: its page in the catalogue, for people; both null for `unpublished` */
+                            links: {
+                                tool: string | null;
+                                page: string | null;
+                            };
+                        }[];
+                        meta: {
+                            page: number;
+                            per_page: number;
+                            total: number;
+                            total_pages: number;
+                            /** @description The data is published under CC BY 4.0. */
+                            license: {
+                                /** @example CC BY 4.0 */
+                                name: string;
+                                /** Format: uri */
+                                url: string;
+                                /** @description How to credit the publisher: "<name> — <url>" */
+                                attribution: string;
+                            };
+                        };
+                        links: {
+                            /** Format: uri */
+                            self: string;
+                            /** Format: uri */
+                            first: string;
+                            prev: string | null;
+                            next: string | null;
+                            /** Format: uri */
+                            last: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match validator still matches (no body) */
+            304: {
+                headers: {
+                    /** @description Weak validator; send it back in If-None-Match to get a 304 */
+                    ETag?: string;
+                    /** @description Requests allowed per rolling window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter has a value it cannot take; every one is listed in `errors` */
+            400: {
+                headers: {
+                    /** @description Requests allowed per rolling window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                    "RateLimit-Reset"?: number;
+                    /** @description `fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default) */
+                    "Content-Language"?: string;
+                    /** @description Accept-Language */
+                    Vary?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uri
+                         * @description Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host
+                         */
+                        type: string;
+                        /** @description In the language of Accept-Language (French by default, or English) */
+                        title: string;
+                        status: number;
+                        /** @description In the language of Accept-Language (French by default, or English) */
+                        detail: string;
+                        instance?: string;
+                        errors?: {
+                            parameter: string;
+                            value: string;
+                            /** @description The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time */
+                            code: string;
+                            /** @description In the language of Accept-Language */
+                            message: string;
+                            suggestion?: string;
+                        }[];
+                        /** @description Nearest published slugs, for an unknown slug */
+                        suggestions?: string[];
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded (never cached: Cache-Control no-store) */
+            429: {
+                headers: {
+                    /** @description Whole seconds (≥ 1) until a request will be accepted */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per rolling window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                    "RateLimit-Reset"?: number;
+                    /** @description `fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default) */
+                    "Content-Language"?: string;
+                    /** @description Accept-Language */
+                    Vary?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uri
+                         * @description Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host
+                         */
+                        type: string;
+                        /** @description In the language of Accept-Language (French by default, or English) */
+                        title: string;
+                        status: number;
+                        /** @description In the language of Accept-Language (French by default, or English) */
+                        detail: string;
+                        instance?: string;
+                        errors?: {
+                            parameter: string;
+                            value: string;
+                            /** @description The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time */
+                            code: string;
+                            /** @description In the language of Accept-Language */
+                            message: string;
+                            suggestion?: string;
+                        }[];
+                        /** @description Nearest published slugs, for an unknown slug */
+                        suggestions?: string[];
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    getJsonFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON Feed 1.1 of the 50 latest changes */
+            200: {
+                headers: {
+                    /** @description Weak validator; send it back in If-None-Match to get a 304 */
+                    ETag?: string;
+                    /** @description public, max-age=300 */
+                    "Cache-Control"?: string;
+                    /** @description RFC 8288 links: rel="license" (CC BY 4.0); for lists first/prev/next/last/self; on /tools also rel="alternate" (feeds, exports) and rel="describedby" (datapackage.json) */
+                    Link?: string;
+                    /** @description Requests allowed per rolling window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/feed+json": {
+                        /** @enum {string} */
+                        version: "https://jsonfeed.org/version/1.1";
+                        title: string;
+                        /** Format: uri */
+                        home_page_url: string;
+                        /** Format: uri */
+                        feed_url: string;
+                        description: string;
+                        /** @enum {string} */
+                        language: "fr";
+                        authors: {
+                            name: string;
+                            /** Format: uri */
+                            url: string;
+                        }[];
+                        /** @description The data is published under CC BY 4.0. */
+                        _license: {
+                            /** @example CC BY 4.0 */
+                            name: string;
+                            /** Format: uri */
+                            url: string;
+                            /** @description How to credit the publisher: "<name> — <url>" */
+                            attribution: string;
+                        };
+                        /** @description The 50 latest changes, newest first */
+                        items: {
+                            /** @description A tag: URI (RFC 4151) unique to the change: the same change keeps it, every change has its own */
+                            id: string;
+                            /**
+                             * Format: uri
+                             * @description The tool in the API (absent for `unpublished`)
+                             */
+                            url?: string;
+                            /**
+                             * Format: uri
+                             * @description The tool’s website
+                             */
+                            external_url: string;
+                            title: string;
+                            /** @description The tool’s short description */
+                            summary: string;
+                            content_text: string;
+                            /**
+                             * Format: date-time
+                             * @description When the change landed
+                             */
+                            date_published: string;
+                            /**
+                             * Format: date-time
+                             * @description RFC 3339, UTC
+                             */
+                            date_modified: string;
+                            /** @description Category name and pricing, in French */
+                            tags: string[];
+                            /** @description The change as GET /changes gives it, with the tool’s category and pricing */
+                            _change: {
+                                /** @description `created`: published for the first time · `updated`: its record changed · `unpublished`: it left the directory (drop it) · `republished`: it came back · `renamed`: its slug changed (`previous_slug` now answers 301) */
+                                kind: "created" | "updated" | "unpublished" | "republished" | "renamed";
+                                slug: string;
+                                previous_slug: string | null;
+                                revision: number;
+                                category: {
+                                    slug: string;
+                                    name: string;
+                                };
+                                pricing: "free" | "freemium" | "paid" | "enterprise";
+                                api_url: string | null;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match validator still matches (no body) */
+            304: {
+                headers: {
+                    /** @description Weak validator; send it back in If-None-Match to get a 304 */
+                    ETag?: string;
+                    /** @description Requests allowed per rolling window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit exceeded (never cached: Cache-Control no-store) */
+            429: {
+                headers: {
+                    /** @description Whole seconds (≥ 1) until a request will be accepted */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per rolling window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                    "RateLimit-Reset"?: number;
+                    /** @description `fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default) */
+                    "Content-Language"?: string;
+                    /** @description Accept-Language */
+                    Vary?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uri
+                         * @description Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host
+                         */
+                        type: string;
+                        /** @description In the language of Accept-Language (French by default, or English) */
+                        title: string;
+                        status: number;
+                        /** @description In the language of Accept-Language (French by default, or English) */
+                        detail: string;
+                        instance?: string;
+                        errors?: {
+                            parameter: string;
+                            value: string;
+                            /** @description The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time */
+                            code: string;
+                            /** @description In the language of Accept-Language */
+                            message: string;
+                            suggestion?: string;
+                        }[];
+                        /** @description Nearest published slugs, for an unknown slug */
+                        suggestions?: string[];
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    getAtomFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Atom 1.0 feed of the 50 latest changes */
+            200: {
+                headers: {
+                    /** @description Weak validator; send it back in If-None-Match to get a 304 */
+                    ETag?: string;
+                    /** @description public, max-age=300 */
+                    "Cache-Control"?: string;
+                    /** @description RFC 8288 links: rel="license" (CC BY 4.0); for lists first/prev/next/last/self; on /tools also rel="alternate" (feeds, exports) and rel="describedby" (datapackage.json) */
+                    Link?: string;
+                    /** @description Requests allowed per rolling window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/atom+xml": string;
+                };
+            };
+            /** @description Not modified: the If-None-Match validator still matches (no body) */
+            304: {
+                headers: {
+                    /** @description Weak validator; send it back in If-None-Match to get a 304 */
+                    ETag?: string;
+                    /** @description Requests allowed per rolling window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit exceeded (never cached: Cache-Control no-store) */
+            429: {
+                headers: {
+                    /** @description Whole seconds (≥ 1) until a request will be accepted */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per rolling window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                    "RateLimit-Reset"?: number;
+                    /** @description `fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default) */
+                    "Content-Language"?: string;
+                    /** @description Accept-Language */
+                    Vary?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uri
+                         * @description Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host
+                         */
+                        type: string;
+                        /** @description In the language of Accept-Language (French by default, or English) */
+                        title: string;
+                        status: number;
+                        /** @description In the language of Accept-Language (French by default, or English) */
+                        detail: string;
+                        instance?: string;
+                        errors?: {
+                            parameter: string;
+                            value: string;
+                            /** @description The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time */
+                            code: string;
+                            /** @description In the language of Accept-Language */
+                            message: string;
+                            suggestion?: string;
+                        }[];
+                        /** @description Nearest published slugs, for an unknown slug */
+                        suggestions?: string[];
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    exportToolsNdjson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every published tool, full detail, one JSON object per line */
+            200: {
+                headers: {
+                    /** @description Weak validator; send it back in If-None-Match to get a 304 */
+                    ETag?: string;
+                    /** @description public, max-age=300 */
+                    "Cache-Control"?: string;
+                    /** @description RFC 8288 links: rel="license" (CC BY 4.0); for lists first/prev/next/last/self; on /tools also rel="alternate" (feeds, exports) and rel="describedby" (datapackage.json) */
+                    Link?: string;
+                    /** @description Requests allowed per rolling window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": string;
+                };
+            };
+            /** @description Not modified: the If-None-Match validator still matches (no body) */
+            304: {
+                headers: {
+                    /** @description Weak validator; send it back in If-None-Match to get a 304 */
+                    ETag?: string;
+                    /** @description Requests allowed per rolling window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit exceeded (never cached: Cache-Control no-store) */
+            429: {
+                headers: {
+                    /** @description Whole seconds (≥ 1) until a request will be accepted */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per rolling window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                    "RateLimit-Reset"?: number;
+                    /** @description `fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default) */
+                    "Content-Language"?: string;
+                    /** @description Accept-Language */
+                    Vary?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uri
+                         * @description Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host
+                         */
+                        type: string;
+                        /** @description In the language of Accept-Language (French by default, or English) */
+                        title: string;
+                        status: number;
+                        /** @description In the language of Accept-Language (French by default, or English) */
+                        detail: string;
+                        instance?: string;
+                        errors?: {
+                            parameter: string;
+                            value: string;
+                            /** @description The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time */
+                            code: string;
+                            /** @description In the language of Accept-Language */
+                            message: string;
+                            suggestion?: string;
+                        }[];
+                        /** @description Nearest published slugs, for an unknown slug */
+                        suggestions?: string[];
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    exportToolsCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every published tool, one row each (CSV for spreadsheets) */
+            200: {
+                headers: {
+                    /** @description Weak validator; send it back in If-None-Match to get a 304 */
+                    ETag?: string;
+                    /** @description public, max-age=300 */
+                    "Cache-Control"?: string;
+                    /** @description RFC 8288 links: rel="license" (CC BY 4.0); for lists first/prev/next/last/self; on /tools also rel="alternate" (feeds, exports) and rel="describedby" (datapackage.json) */
+                    Link?: string;
+                    /** @description Requests allowed per rolling window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Not modified: the If-None-Match validator still matches (no body) */
+            304: {
+                headers: {
+                    /** @description Weak validator; send it back in If-None-Match to get a 304 */
+                    ETag?: string;
+                    /** @description Requests allowed per rolling window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit exceeded (never cached: Cache-Control no-store) */
+            429: {
+                headers: {
+                    /** @description Whole seconds (≥ 1) until a request will be accepted */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per rolling window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                    "RateLimit-Reset"?: number;
+                    /** @description `fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default) */
+                    "Content-Language"?: string;
+                    /** @description Accept-Language */
+                    Vary?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uri
+                         * @description Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host
+                         */
+                        type: string;
+                        /** @description In the language of Accept-Language (French by default, or English) */
+                        title: string;
+                        status: number;
+                        /** @description In the language of Accept-Language (French by default, or English) */
+                        detail: string;
+                        instance?: string;
+                        errors?: {
+                            parameter: string;
+                            value: string;
+                            /** @description The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time */
+                            code: string;
+                            /** @description In the language of Accept-Language */
+                            message: string;
+                            suggestion?: string;
+                        }[];
+                        /** @description Nearest published slugs, for an unknown slug */
+                        suggestions?: string[];
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    getDataPackage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Frictionless Data Package describing the exports */
+            200: {
+                headers: {
+                    /** @description Weak validator; send it back in If-None-Match to get a 304 */
+                    ETag?: string;
+                    /** @description public, max-age=300 */
+                    "Cache-Control"?: string;
+                    /** @description RFC 8288 links: rel="license" (CC BY 4.0); for lists first/prev/next/last/self; on /tools also rel="alternate" (feeds, exports) and rel="describedby" (datapackage.json) */
+                    Link?: string;
+                    /** @description Requests allowed per rolling window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        $schema: "https://datapackage.org/profiles/2.0/datapackage.json";
+                        name: string;
+                        title: string;
+                        description: string;
+                        /** Format: uri */
+                        homepage: string;
+                        licenses: {
+                            name: string;
+                            /** Format: uri */
+                            path: string;
+                            title: string;
+                        }[];
+                        sources: {
+                            title: string;
+                            /** Format: uri */
+                            path: string;
+                        }[];
+                        contributors: {
+                            title: string;
+                            /** Format: uri */
+                            path: string;
+                            roles: string[];
+                        }[];
+                        keywords: string[];
+                        resources: {
+                            name: string;
+                            /** Format: uri */
+                            path: string;
+                            /** @enum {string} */
+                            type: "table";
+                            title: string;
+                            description: string;
+                            format: string;
+                            mediatype: string;
+                            encoding: string;
+                            /** @description Size of the uncompressed file */
+                            bytes: number;
+                            /** @description `sha256:` and the hex digest of the uncompressed file */
+                            hash: string;
+                            dialect?: {
+                                delimiter: string;
+                                lineTerminator: string;
+                                quoteChar: string;
+                                doubleQuote: boolean;
+                                header: boolean;
+                            };
+                            schema: {
+                                fields: {
+                                    name: string;
+                                    /** @description Table Schema type: string, number, boolean, datetime, object, array… */
+                                    type: string;
+                                    format?: string;
+                                    description?: string;
+                                    decimalChar?: string;
+                                    constraints?: {
+                                        enum: string[];
+                                    };
+                                }[];
+                                primaryKey: string[];
+                                missingValues?: string[];
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match validator still matches (no body) */
+            304: {
+                headers: {
+                    /** @description Weak validator; send it back in If-None-Match to get a 304 */
+                    ETag?: string;
+                    /** @description Requests allowed per rolling window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit exceeded (never cached: Cache-Control no-store) */
+            429: {
+                headers: {
+                    /** @description Whole seconds (≥ 1) until a request will be accepted */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per rolling window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                    "RateLimit-Reset"?: number;
+                    /** @description `fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default) */
+                    "Content-Language"?: string;
+                    /** @description Accept-Language */
+                    Vary?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uri
+                         * @description Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host
+                         */
+                        type: string;
+                        /** @description In the language of Accept-Language (French by default, or English) */
+                        title: string;
+                        status: number;
+                        /** @description In the language of Accept-Language (French by default, or English) */
+                        detail: string;
+                        instance?: string;
+                        errors?: {
+                            parameter: string;
+                            value: string;
+                            /** @description The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time */
+                            code: string;
+                            /** @description In the language of Accept-Language */
+                            message: string;
+                            suggestion?: string;
+                        }[];
+                        /** @description Nearest published slugs, for an unknown slug */
+                        suggestions?: string[];
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    getOpenApi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getLlmsTxt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Markdown in the llms.txt format */
+            200: {
+                headers: {
+                    /** @description Weak validator; send it back in If-None-Match to get a 304 */
+                    ETag?: string;
+                    /** @description public, max-age=300 */
+                    "Cache-Control"?: string;
+                    /** @description RFC 8288 links: rel="license" (CC BY 4.0); for lists first/prev/next/last/self; on /tools also rel="alternate" (feeds, exports) and rel="describedby" (datapackage.json) */
+                    Link?: string;
+                    /** @description Requests allowed per rolling window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/markdown": string;
+                };
+            };
+            /** @description Not modified: the If-None-Match validator still matches (no body) */
+            304: {
+                headers: {
+                    /** @description Weak validator; send it back in If-None-Match to get a 304 */
+                    ETag?: string;
+                    /** @description Requests allowed per rolling window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit exceeded (never cached: Cache-Control no-store) */
+            429: {
+                headers: {
+                    /** @description Whole seconds (≥ 1) until a request will be accepted */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per rolling window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                    "RateLimit-Reset"?: number;
+                    /** @description `fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default) */
+                    "Content-Language"?: string;
+                    /** @description Accept-Language */
+                    Vary?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uri
+                         * @description Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host
+                         */
+                        type: string;
+                        /** @description In the language of Accept-Language (French by default, or English) */
+                        title: string;
+                        status: number;
+                        /** @description In the language of Accept-Language (French by default, or English) */
+                        detail: string;
+                        instance?: string;
+                        errors?: {
+                            parameter: string;
+                            value: string;
+                            /** @description The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time */
+                            code: string;
+                            /** @description In the language of Accept-Language */
+                            message: string;
+                            suggestion?: string;
+                        }[];
+                        /** @description Nearest published slugs, for an unknown slug */
+                        suggestions?: string[];
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+}
