@@ -69,6 +69,8 @@ export interface SearchIndexData {
   /** Per level and subject slug, the documents that have it. */
   readonly levelSets: ReadonlyMap<string, Bitset>;
   readonly subjectSets: ReadonlyMap<string, Bitset>;
+  /** Per document, how many subjects it has besides `transversal` (a tool made for one subject is the closer answer to it). */
+  readonly subjectCounts: Uint8Array;
   /** Documents free of charge, and freemium ones. */
   readonly free: Bitset;
   readonly freemium: Bitset;
@@ -180,6 +182,7 @@ export function* buildIndexData(documents: readonly SearchDocument[], synonymSet
     size: n, vocabulary, surfaceTerm, termIds, fields, documentFrequency: df, names,
     compactNames: names.map((s) => s.replaceAll(' ', '')), nameContent, categoryOf, categoryTerms, categoriesOfTerm,
     synonyms: new SynonymTable(synonymSet), typoMemo: new Memo(WORD_MEMO_LIMIT), termMemo: new Memo(WORD_MEMO_LIMIT),
-    levelSets: setsOf((d) => d.levels), subjectSets: setsOf((d) => d.subjects), free: pricingSet('free'), freemium: pricingSet('freemium'),
+    levelSets: setsOf((d) => d.levels), subjectSets: setsOf((d) => d.subjects),
+    subjectCounts: Uint8Array.from(documents, (d) => Math.min(255, (d.subjects ?? []).filter((s) => s !== 'transversal').length)), free: pricingSet('free'), freemium: pricingSet('freemium'),
   };
 }

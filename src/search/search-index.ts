@@ -79,22 +79,37 @@ function acronymFlags(q: string, count: number): boolean[] {
   });
 }
 
-/** A tool that has the subject but does not name it scores as a good match in its keywords would. */
+/**
+ * A tool that has the subject but does not name it scores as a good match in its keywords
+ * would, less a little for each other subject it has: among tools that all have the subject,
+ * those made for it come before those that serve five subjects.
+ */
 const SUBJECT_SCORE = 6;
+const SUBJECT_SHARED = 0.5;
+const SUBJECT_SHARED_MAX = 4;
 /** A tool that both names the subject and has it. */
 const SUBJECT_BONUS = 2;
 
-/** Adds to a unit's evaluation the tools that have one of its subjects. */
-function withSubjects(evaluation: Evaluation, sets: readonly Bitset[]): void {
+/**
+ * Adds to a unit's evaluation the tools that have one of its subjects. A tool that has the
+ * subject and names it only in its long description counts as naming it where it matters.
+ */
+function withSubjects(evaluation: Evaluation, sets: readonly Bitset[], subjectCounts: Uint8Array): void {
   for (const set of sets) {
     set.forEach((doc) => {
+      const subjectScore = SUBJECT_SCORE - SUBJECT_SHARED * Math.min(SUBJECT_SHARED_MAX, Math.max(0, subjectCounts[doc]! - 1));
       if (evaluation.set.has(doc)) {
-        if (evaluation.typos[doc] === 0) evaluation.score[doc]! += SUBJECT_BONUS;
+        if (evaluation.typos[doc] !== 0) return;
+        if (!evaluation.strong.has(doc)) {
+          evaluation.score[doc] = Math.max(evaluation.score[doc]!, subjectScore);
+          evaluation.strong.add(doc);
+        }
+        evaluation.score[doc]! += SUBJECT_BONUS;
         return;
       }
       evaluation.set.add(doc);
       evaluation.strong.add(doc);
-      evaluation.score[doc] = SUBJECT_SCORE;
+      evaluation.score[doc] = subjectScore;
       evaluation.typos[doc] = 0;
     });
   }
@@ -205,7 +220,13 @@ export class SearchIndex {
     const known = units.map((unit, k) => {
       const positions = kept.slice(offset, (offset += unit.words.length));
       const subjects = positions.every((p) => reading.roles[p] === Role.Subject) ? this.subjectsOf(positions.length > 1 ? reading.phrases.find(([from, length]) => positions[0]! >= from && positions[0]! < from + length) : undefined, words, unit.words) : null;
-      return this.unit(unit, !onlyStopWords, completeLast && k === units.length - 1, subjects);
+      const complete = completeLast && k === units.length - 1;
+      const own = this.unit(unit, !onlyStopWords, complete, subjects);
+      // A subject's topic (`espagnol`) that no tool names, short of its long description: found
+      // in the tools of its subject, as the subject's name is, rather than selecting nothing.
+      if (subjects !== null || !own.evaluation.strong.isEmpty() || !positions.every((p) => reading.roles[p] === Role.Topic)) return own;
+      const topicOf = this.subjectsOf(undefined, words, unit.words);
+      return topicOf.length === 0 ? own : this.unit(unit, !onlyStopWords, complete, topicOf);
     });
     // Two words typed apart that the text writes as one: `chat gpt` → `chatgpt`.
     const joinedAlternatives: Alternative[][] = units.map(() => []);
@@ -274,7 +295,7 @@ export class SearchIndex {
           : ix.names[doc] === qFolded || compact === qCompact ? Tier.ExactName
             : qCompact.length >= 2 && (ix.names[doc]!.startsWith(qFolded) || compact.startsWith(qCompact)) ? Tier.NamePrefix
               : Tier.Other;
-      order.add(doc, tier, strong, coverage === null ? 0 : coverage[doc]!, typos, score);
+      order.add(doc, tier, coverage === null ? strong : true, coverage === null ? 0 : coverage[doc]!, typos, score);
     }
     return { ranked: order.ranked(), set: candidates, understood: understood(words, reading) };
   }
@@ -307,7 +328,7 @@ export class SearchIndex {
    */
   private know(group: Group, subjects: readonly string[] | null): KnownUnit {
     const evaluation = evaluate(this.ix, group);
-    if (subjects !== null) withSubjects(evaluation, subjects.flatMap((s) => this.ix.subjectSets.get(s) ?? []));
+    if (subjects !== null) withSubjects(evaluation, subjects.flatMap((s) => this.ix.subjectSets.get(s) ?? []), this.ix.subjectCounts);
     return { group, evaluation, categoryWeights: categoryWeights(this.ix, allAlternatives(group)), subjects };
   }
 

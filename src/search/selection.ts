@@ -18,7 +18,11 @@ const MIN_COMMON = 8;
 
 export interface Selection {
   candidates: Bitset;
-  /** Per document, how many of the required units it holds; null when every candidate holds them all. */
+  /**
+   * Per document, how much of the query it holds, for the ranking, which then ignores where a
+   * unit is found: four per rarer unit, two per common one (`élèves`, `classe`), half as much
+   * when found only in the long description; null when every candidate holds them all.
+   */
   coverage: Uint8Array | null;
 }
 
@@ -40,17 +44,24 @@ export function select(n: number, required: readonly Evaluation[], unknown: numb
   // tools holding all of them are the closest others, whatever they say of the common ones.
   const common = (e: Evaluation) => e.set.count() > Math.max(MIN_COMMON, n * COMMON_SHARE);
   const rare = required.filter((e) => !common(e));
+  const rank = new Uint8Array(n);
+  for (const e of required) {
+    const weight = common(e) ? 2 : 4;
+    e.set.forEach((doc) => (rank[doc]! += e.strong.has(doc) ? weight : weight / 2));
+  }
   const rareSet = rare.length > 0 && rare.length < required.length ? rare.map((e) => e.set).reduce((a, b) => a.and(b)) : null;
   if (full > 0) {
-    const fill = rareSet ?? atLeast(coverage, required.length - 1, n);
+    // Of three units or more, a tool missing one is close too, even when it misses a rare one
+    // (`tenir` in « noter les absences et tenir le cahier de textes »).
+    const fill = rareSet === null ? atLeast(coverage, required.length - 1, n) : required.length >= 3 ? rareSet.or(atLeast(coverage, required.length - 1, n)) : rareSet;
     fill.addSet(all);
-    return { candidates: fill, coverage };
+    return { candidates: fill, coverage: rank };
   }
-  if (rareSet !== null && !rareSet.isEmpty()) return { candidates: rareSet, coverage };
+  if (rareSet !== null && !rareSet.isEmpty()) return { candidates: rareSet, coverage: rank };
   // Of two units, either — but only when each is found somewhere as typed: a word found only
   // through a correction (`ortografe`) is not enough to show what the other word finds.
   if (required.length === 2) {
-    return required.every((e) => e.set.some((doc) => e.typos[doc] === 0)) ? { candidates: atLeast(coverage, 1, n), coverage } : null;
+    return required.every((e) => e.set.some((doc) => e.typos[doc] === 0)) ? { candidates: atLeast(coverage, 1, n), coverage: rank } : null;
   }
   // Of three or more, the tools holding the most of them (and, fewer than a page, one fewer,
   // but never a single word of the query): the score then ranks first the tools holding the
@@ -59,7 +70,7 @@ export function select(n: number, required: readonly Evaluation[], unknown: numb
   for (let doc = 0; doc < n; doc++) if (coverage[doc]! > most) most = coverage[doc]!;
   let candidates = atLeast(coverage, most, n);
   if (most > 2 && candidates.count() < FILL) candidates = atLeast(coverage, most - 1, n);
-  return { candidates, coverage };
+  return { candidates, coverage: rank };
 }
 
 function atLeast(coverage: Uint8Array, threshold: number, n: number): Bitset {

@@ -174,3 +174,20 @@ test('GET /tools?q › the long description is searched at a low weight: a match
   // A query found only in long descriptions is no sign it is about what the directory holds.
   assert.deepEqual(await search(app, 'sorties pizza'), []);
 });
+
+test('GET /tools?q › a subject’s topic that no tool names finds the subject’s tools: those saying it first, then those made for the subject', async (t) => {
+  const dataset = fixtureDataset();
+  const long = (text: string) => `${text}\n\nDeuxième paragraphe assez long pour la validation, sur l'usage en classe avec les élèves et les enseignants, les séances et les projets de l'année.\n\nTroisième paragraphe : les limites de l'outil, la protection des données personnelles des élèves et la langue de son interface, en français.`;
+  const of = (tool: ToolRecord, subjects: string[]): ToolRecord => ({ ...tool, school: { ...tool.school, subjects } });
+  dataset.tools.push(
+    of(variant(dataset, 'aaa-cours', 'Aaa Cours', 'Une banque d’exercices pour réviser toutes les matières du collège.'), ['francais', 'mathematiques', 'langues-vivantes', 'histoire-geographie', 'svt']),
+    of(variant(dataset, 'bbb-tuteurs', 'Bbb Tuteurs', 'Une méthode de langues par la conversation avec des tuteurs en ligne.'), ['langues-vivantes']),
+    of({ ...variant(dataset, 'zzz-parcours', 'Zzz Parcours', 'Des cours de langues vivantes en ligne, par petites leçons quotidiennes.'), long_description: long('Des parcours en allemand et en espagnol, du niveau débutant au niveau avancé, avec des dialogues enregistrés par des locuteurs natifs et des exercices de prononciation.') }, ['langues-vivantes']),
+  );
+  const { app } = await buildTestApp(t, { dataset });
+  // `espagnol` is a topic of langues-vivantes (content/subjects.yaml) that only a long description says.
+  assert.deepEqual(await search(app, 'espagnol'), ['Zzz Parcours', 'Bbb Tuteurs', 'Aaa Cours']);
+  assert.deepEqual(await search(app, 'espagnol collège'), ['Zzz Parcours', 'Bbb Tuteurs', 'Aaa Cours']);
+  // A word of no subject that only long descriptions say is still no sign of a need the directory meets.
+  assert.deepEqual(await search(app, 'débutant'), []);
+});

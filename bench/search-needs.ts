@@ -1,0 +1,102 @@
+/**
+ * npm run bench:needs [-- JUDGMENTS.json] — search quality on the project's own judged needs
+ * (bench/search-needs.json by default: French sentences, English agent strings and questions,
+ * level + subject, and names, typing errors and prefixes that must not be lost), kept apart
+ * from ../shared/search/dev-queries.json. Per kind and overall: nDCG@10, recall@10, MRR
+ * (first result graded 2 or more) and the share of answerable queries that found nothing;
+ * false positives on queries that should find nothing. The metrics are the shared scorer's
+ * (eval.mjs), computed in process on the read model the API answers from: the same search
+ * GET /tools?q= and MCP search_tools call. Exits 1 when a target of docs/search.md is missed.
+ * VERBOSE=1 prints every query's score and first results.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { loadContent } from '../src/content/load-content.js';
+import { buildReadModel } from '../src/read-model/read-model.js';
+
+interface Judged {
+  id: string;
+  q: string;
+  kind: string;
+  relevant: Record<string, number>;
+}
+interface Row {
+  kind: string;
+  q: string;
+  ndcg: number;
+  r10: number;
+  rr: number;
+  zero: boolean;
+  top: string[];
+  missing: string[];
+}
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const file = process.argv[2] ?? path.join(ROOT, 'bench/search-needs.json');
+if (!existsSync(file)) {
+  console.error(`No judged queries at ${file}.`);
+  process.exit(2);
+}
+const { queries } = JSON.parse(readFileSync(file, 'utf8')) as { queries: Judged[] };
+const loaded = await loadContent(path.resolve(ROOT, process.env.CONTENT_DIR ?? 'content'));
+if (!loaded.ok) throw new Error('the content does not load: npm run content:check says why');
+const model = buildReadModel({ revision: 1, dataset: loaded.dataset, changes: [] });
+const slugs = model.tools.map((t) => t.slug);
+
+const dcg = (grades: number[]) => grades.reduce((s, g, i) => s + (2 ** g - 1) / Math.log2(i + 2), 0);
+const rows: Row[] = [];
+const falsePositives: string[] = [];
+let unanswerable = 0;
+for (const { q, kind, relevant } of queries) {
+  const got = Array.from(model.search.search(q).ranked.slice(0, 100), (i) => slugs[i]!);
+  const judged = Object.keys(relevant);
+  if (judged.length === 0) {
+    unanswerable++;
+    if (got.length > 0) falsePositives.push(`"${q}" → ${got.slice(0, 3).join(', ')}`);
+    continue;
+  }
+  const ideal = Object.values(relevant).sort((a, b) => b - a).slice(0, 10);
+  const first = got.findIndex((s) => (relevant[s] ?? 0) >= 2);
+  rows.push({
+    kind,
+    q,
+    ndcg: dcg(got.slice(0, 10).map((s) => relevant[s] ?? 0)) / dcg(ideal),
+    r10: got.slice(0, 10).filter((s) => relevant[s]).length / Math.min(10, judged.length),
+    rr: first < 0 ? 0 : 1 / (first + 1),
+    zero: got.length === 0,
+    top: got.slice(0, 5),
+    missing: judged.filter((s) => relevant[s]! >= 2 && !got.slice(0, 10).includes(s)).slice(0, 4),
+  });
+}
+
+const mean = (xs: Row[], key: 'ndcg' | 'r10' | 'rr') => xs.reduce((s, r) => s + r[key], 0) / Math.max(1, xs.length);
+const zeroRate = (xs: Row[]) => xs.filter((r) => r.zero).length / Math.max(1, xs.length);
+const line = (label: string, xs: Row[]) =>
+  `${label.padEnd(9)} n=${String(xs.length).padStart(3)}  nDCG@10 ${mean(xs, 'ndcg').toFixed(3)}  R@10 ${mean(xs, 'r10').toFixed(3)}  MRR ${mean(xs, 'rr').toFixed(3)}  zero ${(zeroRate(xs) * 100).toFixed(0).padStart(2)} %`;
+const kinds = [...new Set(rows.map((r) => r.kind))];
+for (const kind of kinds) console.log(line(kind, rows.filter((r) => r.kind === kind)));
+console.log(line('all', rows));
+console.log(`none      n=${String(unanswerable).padStart(3)}  false positives ${falsePositives.length}${falsePositives.length ? `: ${falsePositives.join('; ')}` : ''}`);
+if (process.env.VERBOSE) for (const r of rows) console.log(`  ${r.ndcg.toFixed(2)} [${r.kind}] "${r.q}" got [${r.top.join(', ')}]`);
+console.log('worst:');
+for (const r of [...rows].sort((a, b) => a.ndcg - b.ndcg).slice(0, 10)) {
+  console.log(`  ${r.ndcg.toFixed(2)} [${r.kind}] "${r.q}" got [${r.top.join(', ')}] missing [${r.missing.join(', ')}]`);
+}
+
+// The targets of the search-for-needs work (docs/search.md): needs ≥ 0.70 with ≤ 5 % empty,
+// names not lost, ≥ 0.80 overall with ≤ 5 % empty, nothing found where nothing should be.
+const NEEDS = new Set(['sentence', 'agent', 'question', 'level']);
+const needs = rows.filter((r) => NEEDS.has(r.kind));
+const names = rows.filter((r) => !NEEDS.has(r.kind));
+const missed = [
+  mean(needs, 'ndcg') < 0.7 && `needs nDCG@10 ${mean(needs, 'ndcg').toFixed(3)} < 0.70`,
+  zeroRate(needs) > 0.05 && `needs zero-result ${(zeroRate(needs) * 100).toFixed(0)} % > 5 %`,
+  mean(names, 'ndcg') < 0.8 && `names nDCG@10 ${mean(names, 'ndcg').toFixed(3)} < 0.80`,
+  mean(rows, 'ndcg') < 0.8 && `overall nDCG@10 ${mean(rows, 'ndcg').toFixed(3)} < 0.80`,
+  zeroRate(rows) > 0.05 && `overall zero-result ${(zeroRate(rows) * 100).toFixed(0)} % > 5 %`,
+  falsePositives.length > 0 && `${falsePositives.length} false positive(s)`,
+].filter(Boolean);
+if (missed.length > 0) {
+  console.log(`targets missed: ${missed.join('; ')}`);
+  process.exitCode = 1;
+} else console.log('targets met');
