@@ -19,6 +19,7 @@ import { loadContent } from '../src/content/load-content.js';
 import { buildReadModel } from '../src/read-model/read-model.js';
 import { isStopWord, termOf } from '../src/search/analyzer.js';
 import { foldFrench } from '../src/text/french-text.js';
+import { scoreQuery } from './search-metrics.js';
 
 interface Judged {
   id: string;
@@ -132,7 +133,6 @@ const engines: Engine[] = [
   },
 ];
 
-const dcg = (grades: number[]) => grades.reduce((s, g, i) => s + (2 ** g - 1) / Math.log2(i + 2), 0);
 
 /** Queries no engine has seen: the judged ones with a word mistyped and a word added. */
 function neverSeen(): string[] {
@@ -172,10 +172,10 @@ for (const engine of engines) {
       continue;
     }
     answerable++;
-    const ideal = Object.values(q.relevant).sort((a, b) => b - a).slice(0, 10);
-    ndcg += dcg(got.slice(0, 10).map((s) => q.relevant[s] ?? 0)) / dcg(ideal);
-    recall += got.slice(0, 10).filter((s) => q.relevant[s]).length / Math.min(10, relevant.length);
-    if (got.length === 0) zero++;
+    const score = scoreQuery(got, q.relevant);
+    ndcg += score.ndcg;
+    recall += score.r10;
+    if (score.zero) zero++;
   }
   const started = performance.now();
   for (const q of unseen) run(q);

@@ -13,6 +13,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadContent } from '../src/content/load-content.js';
 import { buildReadModel } from '../src/read-model/read-model.js';
+import { scoreQuery, type QueryScore } from './search-metrics.js';
 
 interface Judged {
   id: string;
@@ -20,15 +21,10 @@ interface Judged {
   kind: string;
   relevant: Record<string, number>;
 }
-interface Row {
+interface Row extends QueryScore {
   kind: string;
   q: string;
-  ndcg: number;
-  r10: number;
-  rr: number;
-  zero: boolean;
   top: string[];
-  missing: string[];
 }
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -43,30 +39,17 @@ if (!loaded.ok) throw new Error('the content does not load: npm run content:chec
 const model = buildReadModel({ revision: 1, dataset: loaded.dataset, changes: [] });
 const slugs = model.tools.map((t) => t.slug);
 
-const dcg = (grades: number[]) => grades.reduce((s, g, i) => s + (2 ** g - 1) / Math.log2(i + 2), 0);
 const rows: Row[] = [];
 const falsePositives: string[] = [];
 let unanswerable = 0;
 for (const { q, kind, relevant } of queries) {
   const got = Array.from(model.search.search(q).ranked.slice(0, 100), (i) => slugs[i]!);
-  const judged = Object.keys(relevant);
-  if (judged.length === 0) {
+  if (Object.keys(relevant).length === 0) {
     unanswerable++;
     if (got.length > 0) falsePositives.push(`"${q}" → ${got.slice(0, 3).join(', ')}`);
     continue;
   }
-  const ideal = Object.values(relevant).sort((a, b) => b - a).slice(0, 10);
-  const first = got.findIndex((s) => (relevant[s] ?? 0) >= 2);
-  rows.push({
-    kind,
-    q,
-    ndcg: dcg(got.slice(0, 10).map((s) => relevant[s] ?? 0)) / dcg(ideal),
-    r10: got.slice(0, 10).filter((s) => relevant[s]).length / Math.min(10, judged.length),
-    rr: first < 0 ? 0 : 1 / (first + 1),
-    zero: got.length === 0,
-    top: got.slice(0, 5),
-    missing: judged.filter((s) => relevant[s]! >= 2 && !got.slice(0, 10).includes(s)).slice(0, 4),
-  });
+  rows.push({ kind, q, top: got.slice(0, 5), ...scoreQuery(got, relevant) });
 }
 
 const mean = (xs: Row[], key: 'ndcg' | 'r10' | 'rr') => xs.reduce((s, r) => s + r[key], 0) / Math.max(1, xs.length);
