@@ -28,7 +28,7 @@ import { mediaRoutes } from './http/routes/media.js';
 import { collectionRoutes } from './http/routes/collections.js';
 import { openapiRoute } from './http/routes/openapi.js';
 import { operationRoutes, type Lifecycle } from './http/routes/operations.js';
-import { toolRoutes } from './http/routes/tools.js';
+import { toolListEntry, toolRoutes } from './http/routes/tools.js';
 import { llmsTxtRoute } from './http/routes/llms-txt.js';
 import { dataLicenseText } from './content/data-license.js';
 import { MCP_ALLOWED_METHODS, MCP_PATHS, MCP_REQUEST_HEADERS, mcpRoute } from './mcp/mcp-route.js';
@@ -275,6 +275,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   toolRoutes(app, ctx);
+  // A search never asked before is answered without Fastify too, by the route's own function.
+  fastPath?.answer(`${API_PREFIX}/tools`, (state, query, base) => toolListEntry(ctx, state, query, base));
   collectionRoutes(app, ctx);
   categoryRoutes(app, ctx);
   schoolRoutes(app, ctx);

@@ -16,18 +16,28 @@ import { pageLinks } from './pagination.js';
 import { MESSAGES } from './messages.js';
 import { ProblemError, type ParameterError } from './problems.js';
 import { MAX_SLUG_LENGTH, refuseIfAny, single, SLUG, withSuggestion, type RawQuery } from './query-parameters.js';
-import { API_PREFIX, collectionDetail, collectionSummary, toolDetail, toolSummary, type License } from './representations.js';
+import { API_PREFIX, collectionDetail, collectionSummary, toolDetail, toolSummary, type License, type ToolsPageParts } from './representations.js';
 import { canonicalToolsQuery, type ParsedToolsQuery } from './tools-query.js';
 import { facetCounts } from '../read-model/facets.js';
 
 /** A page of GET /tools: the body of the response, links included. */
 export function toolsPage(model: ReadModel, query: ParsedToolsQuery, base: string, license: License): ToolList {
+  const { items, meta, links } = toolsPageParts(model, query, base, license);
+  return { data: items.map((i) => toolSummary(model, i, base)), meta, links };
+}
+
+/**
+ * The same page with its tools as read-model indices rather than summaries: what the REST
+ * route joins from summaries serialised once (ToolListJson), without building 30 objects
+ * it would not read.
+ */
+export function toolsPageParts(model: ReadModel, query: ParsedToolsQuery, base: string, license: License): ToolsPageParts {
   const page = listTools(model, query);
   const totalPages = Math.ceil(page.total / query.perPage);
   const links = pageLinks((p) => `${base}${API_PREFIX}/tools?${canonicalToolsQuery(query, p)}`, query.page, totalPages);
   const facets = query.facets.length > 0 ? facetCounts(model, query, query.facets) : undefined;
   return {
-    data: page.items.map((i) => toolSummary(model, i, base)),
+    items: page.items,
     meta: { page: query.page, per_page: query.perPage, total: page.total, total_pages: totalPages, license, facets, query: queryReading(model, query.q), warnings: categoryWarnings(model, query) },
     links,
   };

@@ -24,6 +24,13 @@ export function mediaBaseOf(publicMediaUrl: string | null, base: string): string
   return publicMediaUrl ?? `${base}${MEDIA_PREFIX}`;
 }
 
+/** A page of GET /tools with its tools as read-model indices (directory-queries.ts, toolsPageParts). */
+export interface ToolsPageParts {
+  items: readonly number[];
+  meta: ToolList['meta'];
+  links: ToolList['links'];
+}
+
 export interface License {
   name: string;
   url: string;
@@ -50,55 +57,65 @@ if (!serialize.toolList({ data: [], meta: { page: 1, per_page: 1, total: 0, tota
 }
 /** Bases of links (one per Host without PUBLIC_BASE_URL) whose summaries are kept. */
 const SUMMARY_BASES = 8;
-/** Characters of summary JSON kept per revision, all bases together (about 500 per tool). */
+/** Bytes of summary JSON kept per revision, all bases together (about 500 per tool). */
 const SUMMARY_BUDGET = 8 * 2 ** 20;
+const OPEN_DATA = Buffer.from('{"data":[');
+const COMMA = Buffer.from(',');
+const CLOSE_DATA = Buffer.from(']');
 
 /**
- * The JSON of a page of GET /tools, joined from each tool's summary serialised once per
+ * The bytes of a page of GET /tools, joined from each tool's summary serialised once per
  * revision and base of links, rather than the whole page through the schema serialiser: a
  * page of 30 tools cost about 85 µs that way, 11 µs joined, and a search never asked before
  * pays it on every page (docs/performance.md). The bytes are those of `serialize.toolList`:
  * the same compiled serialiser writes each summary (its item schema) and the rest of the page.
+ * Summaries are kept as UTF-8 bytes, not strings: a serialiser's string is a chain of many
+ * small pieces, and turning a page joined from such chains into bytes cost more (about 50 µs
+ * for 30 tools) than the whole join.
  * One per revision (live-directory.ts), so a summary never outlives its tool's data.
  */
 export class ToolListJson {
-  private readonly byBase = new Map<string, Array<string | undefined>>();
-  private characters = 0;
+  private readonly byBase = new Map<string, Array<Buffer | undefined>>();
+  private bytes = 0;
 
   constructor(
     private readonly model: ReadModel,
-    private readonly limits = { bases: SUMMARY_BASES, characters: SUMMARY_BUDGET },
+    private readonly limits = { bases: SUMMARY_BASES, bytes: SUMMARY_BUDGET },
   ) {}
 
-  /** `body` is a page that `toolsPage` built from this read model with links under `base`. */
-  serialize(body: ToolList, base: string): string {
-    if (body.data.length === 0) return serialize.toolList(body);
-    const rest = serialize.toolList({ ...body, data: [] }).slice(EMPTY_DATA.length);
+  /** `page` is a page that `toolsPageParts` built from this read model with links under `base`. */
+  serialize(page: ToolsPageParts, base: string): Buffer {
+    const { items, meta, links } = page;
+    if (items.length === 0) return Buffer.from(serialize.toolList({ data: [], meta, links }));
+    const rest = Buffer.from(serialize.toolList({ data: [], meta, links }).slice(EMPTY_DATA.length));
     const summaries = this.summariesOf(base);
-    let json = '{"data":[';
-    for (let k = 0; k < body.data.length; k++) {
-      const item = body.data[k]!;
-      const index = this.model.toolIndex.get(item.slug)!;
+    const parts: Buffer[] = [OPEN_DATA];
+    let length = OPEN_DATA.length + rest.length + items.length;
+    for (let k = 0; k < items.length; k++) {
+      const index = items[k]!;
       let summary = summaries[index];
       if (summary === undefined) {
-        const fresh: string = serializeSummary(item);
-        if (this.characters + fresh.length > this.limits.characters) this.forget();
+        const fresh = Buffer.from(serializeSummary(toolSummary(this.model, index, base)));
+        if (this.bytes + fresh.length > this.limits.bytes) this.forget();
         summaries[index] = summary = fresh;
-        this.characters += fresh.length;
+        this.bytes += fresh.length;
       }
-      json += k === 0 ? summary : `,${summary}`;
+      if (k > 0) parts.push(COMMA);
+      parts.push(summary);
+      length += summary.length;
     }
-    return `${json}]${rest}`;
+    parts.push(CLOSE_DATA, rest);
+    return Buffer.concat(parts, length);
   }
 
-  private summariesOf(base: string): Array<string | undefined> {
+  private summariesOf(base: string): Array<Buffer | undefined> {
     let summaries = this.byBase.get(base);
     if (summaries === undefined) {
       if (this.byBase.size >= this.limits.bases) {
         this.byBase.clear();
-        this.characters = 0;
+        this.bytes = 0;
       }
-      summaries = new Array<string | undefined>(this.model.tools.length);
+      summaries = new Array<Buffer | undefined>(this.model.tools.length);
       this.byBase.set(base, summaries);
     }
     return summaries;
@@ -107,7 +124,7 @@ export class ToolListJson {
   /** Past the budget, every summary is dropped and refilled by the pages asked next. */
   private forget(): void {
     for (const summaries of this.byBase.values()) summaries.fill(undefined);
-    this.characters = 0;
+    this.bytes = 0;
   }
 }
 

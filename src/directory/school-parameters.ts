@@ -5,7 +5,7 @@
  * unknown value is a 400 naming the parameter, with the nearest valid value.
  */
 import { PLATFORMS } from '../domain.js';
-import { MAX_AGE_FILTER, MIN_AGE_FILTER, SCHOOL_BOOLEANS, SCHOOL_ENUMS, type SchoolFilter, type SchoolIndex, type SchoolQuery } from '../read-model/school-filters.js';
+import { MAX_AGE_FILTER, MIN_AGE_FILTER, NO_SCHOOL_QUERY, SCHOOL_BOOLEANS, SCHOOL_ENUMS, type SchoolFilter, type SchoolIndex, type SchoolQuery } from '../read-model/school-filters.js';
 import { inVocabularyOrder, nearestSlug, resolveTerm, type VocabularyIndex } from '../school/vocabulary.js';
 import { MESSAGES } from './messages.js';
 import type { ParameterError } from './problems.js';
@@ -62,6 +62,8 @@ export function parseSchoolParameters(raw: RawQuery, index: SchoolIndex, errors:
     if (!(n >= MIN_AGE_FILTER && n <= MAX_AGE_FILTER)) errors.push({ parameter: 'age', value: ageText, rule: MESSAGES.age(MIN_AGE_FILTER, MAX_AGE_FILTER) });
     else age = n;
   }
+  // No school parameter: the one shared empty query, which the list and its key recognise at once.
+  if (age === null && !includeTransversal && Object.keys(values).length === 0) return NO_SCHOOL_QUERY;
   return { values, age, includeTransversal };
 }
 

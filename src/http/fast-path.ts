@@ -9,6 +9,13 @@
  * the same headers and the same bytes, computed by the same functions as on the Fastify
  * path.
  *
+ * A list never asked before (GET /tools with a query string no request used in this
+ * revision: a search typed for the first time) is built here too, by the function the route
+ * itself calls (`answer`), from the query string parsed as Fastify's router parses it: on
+ * that path Fastify's own work (request and reply objects, hooks, header copies) was a third
+ * of what the request cost beyond the search (docs/performance.md). A bad parameter, or any
+ * other failure to build, goes to Fastify, which answers it as it always does.
+ *
  * Everything else goes to Fastify, which answers exactly as it would without this file: a
  * request seen for the first time in this revision, a refused or failed rate-limit check
  * (the limiter does not count refusals, so Fastify asks again and writes the 429), a
@@ -20,7 +27,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
 import type { Config } from '../config.js';
-import type { LiveDirectory } from '../live-directory.js';
+import type { DirectoryState, LiveDirectory } from '../live-directory.js';
+import type { RawQuery } from '../directory/query-parameters.js';
+import { parse as parseQueryString } from 'fast-querystring';
 import { clientKey } from '../rate-limit/client-key.js';
 import { retryAfter, type RateDecision, type RateLimiter } from '../rate-limit/rate-limiter.js';
 import { badHostCount, rawBaseUrl } from '../directory/public-base.js';
@@ -46,11 +55,20 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 export const RATE_DECISION = Symbol('rateDecision');
 export type DecidedRequest = IncomingMessage & { [RATE_DECISION]?: RateDecision };
 
+/**
+ * What a route answers to a GET or HEAD of its path with this query string (parsed as
+ * Fastify's router parses it) and base of links, in this revision; throws when the route
+ * would refuse it.
+ */
+export type EntryBuilder = (state: DirectoryState, query: RawQuery, base: string) => CachedResponse;
+
 export interface FastPath {
   /** Answers `req` itself, or hands it to `next` (Fastify) having written nothing. */
   handle(req: IncomingMessage, res: ServerResponse, next: Handler): void;
   /** Called by the Fastify path once it has answered `req` with the cached `entry`. */
   remember(req: IncomingMessage, remembered: RememberedResponses, entry: CachedResponse): void;
+  /** Lets the fast path build the answers to `path?…` it has not seen, with the route's own function. */
+  answer(path: string, build: EntryBuilder): void;
 }
 
 /**
@@ -74,6 +92,27 @@ export function createFastPath(deps: FastPathDependencies): FastPath | null {
     if (fixedBase) return req.url!;
     const trusted = trust !== null && trust(req.socket.remoteAddress ?? '', 0);
     return `${rawBaseUrl(req, trusted, null)} ${req.url}`;
+  };
+
+  const builders = new Map<string, EntryBuilder>();
+  /**
+   * The answer a route would build for a GET or HEAD it has not answered yet, or undefined
+   * when the path has no builder (or is not written exactly as its route is: a percent-encoded
+   * letter, a trailing slash, a fragment) or the route would refuse it.
+   */
+  const build = (req: IncomingMessage, state: DirectoryState): CachedResponse | undefined => {
+    const url = req.url!;
+    const mark = url.indexOf('?');
+    if (mark === -1) return undefined;
+    const builder = builders.get(url.slice(0, mark));
+    if (builder === undefined) return undefined;
+    const text = url.slice(mark + 1);
+    const trusted = trust !== null && trust(req.socket.remoteAddress ?? '', 0);
+    try {
+      return builder(state, text.length === 0 ? {} : (parseQueryString(text) as RawQuery), rawBaseUrl(req, trusted, config.publicBaseUrl));
+    } catch {
+      return undefined; // Fastify asks the route again, which refuses with a problem (or logs a fault)
+    }
   };
 
   // Every answer starts with the same headers; the slots after the request id and the
@@ -115,12 +154,22 @@ export function createFastPath(deps: FastPathDependencies): FastPath | null {
     else res.end(body);
   };
 
-  /** With the client's decision: answer from memory, refuse, or hand to Fastify with the decision. */
-  const decide = (req: IncomingMessage, res: ServerResponse, next: Handler, entry: CachedResponse | undefined, decision: RateDecision): void => {
+  /** Answers from memory, else builds and remembers the answer, else hands the request to Fastify. */
+  const answerOrPass = (req: IncomingMessage, res: ServerResponse, next: Handler, seen: Seen, decision: RateDecision | null): void => {
+    if (seen.entry !== undefined) return write(req, res, seen.entry, decision);
+    const built = build(req, seen.state);
+    if (built === undefined) {
+      if (decision !== null) (req as DecidedRequest)[RATE_DECISION] = decision;
+      return next(req, res);
+    }
+    seen.remembered.set(seen.key, built);
+    write(req, res, built, decision);
+  };
+
+  /** With the client's decision: answer (answerOrPass), or refuse. */
+  const decide = (req: IncomingMessage, res: ServerResponse, next: Handler, seen: Seen, decision: RateDecision): void => {
     if (!decision.allowed) return refuse(req, res, decision);
-    if (entry !== undefined) return write(req, res, entry, decision);
-    (req as DecidedRequest)[RATE_DECISION] = decision;
-    next(req, res);
+    answerOrPass(req, res, next, seen, decision);
   };
 
   return {
@@ -129,8 +178,12 @@ export function createFastPath(deps: FastPathDependencies): FastPath | null {
       // And one without exactly one Host, which Fastify counts and refuses (app.ts).
       if ((req.method !== 'GET' && req.method !== 'HEAD') ||
         req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined || badHostCount(req) !== null) return next(req, res);
-      const entry = httpRevision(directory.current).remembered.get(keyOf(req));
-      if (limiter === null) return entry === undefined ? next(req, res) : write(req, res, entry, null);
+      // The revision as the request arrived: what it is answered from, even if the limiter answers later.
+      const state = directory.current;
+      const { remembered } = httpRevision(state);
+      const key = keyOf(req);
+      const seen: Seen = { state, remembered, key, entry: remembered.get(key) };
+      if (limiter === null) return answerOrPass(req, res, next, seen, null);
       // Every GET and HEAD is counted here, once: a refusal is answered at once (a flood of
       // them costs what a cached read costs), and Fastify reuses the decision of the others.
       if (isUnlimited(req.url!)) return next(req, res);
@@ -141,12 +194,12 @@ export function createFastPath(deps: FastPathDependencies): FastPath | null {
       } catch {
         return next(req, res); // Fastify asks again, and logs the fault
       }
-      if (!(decision instanceof Promise)) return decide(req, res, next, entry, decision);
+      if (!(decision instanceof Promise)) return decide(req, res, next, seen, decision);
       // A shared limiter (Redis) answers later; a fault then goes to Fastify, which asks again.
       // The entry stays valid meanwhile: it belongs to the revision it was found in.
       decision.then(
         (d) => {
-          if (!res.destroyed) decide(req, res, next, entry, d);
+          if (!res.destroyed) decide(req, res, next, seen, d);
         },
         () => {
           if (!res.destroyed) next(req, res);
@@ -156,7 +209,18 @@ export function createFastPath(deps: FastPathDependencies): FastPath | null {
     remember(req, remembered, entry) {
       if (req.method === 'GET' || req.method === 'HEAD') remembered.set(keyOf(req), entry);
     },
+    answer(path, builder) {
+      builders.set(path, builder);
+    },
   };
+}
+
+/** A request's revision, what it remembers, the request's key there, and its remembered answer if any. */
+interface Seen {
+  state: DirectoryState;
+  remembered: RememberedResponses;
+  key: string;
+  entry: CachedResponse | undefined;
 }
 
 /**

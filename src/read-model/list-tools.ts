@@ -154,9 +154,13 @@ export function intersectAll(sets: ReadonlyArray<Bitset | null>): Bitset | null 
   return out;
 }
 
+/** The tools every filter keeps (null: no filter), built once per distinct set of filters. */
 function filterSet(model: ReadModel, query: ToolsQuery): Bitset | null {
-  const sets = filterSets(model, query);
+  const school = query.school ?? NO_SCHOOL_QUERY;
+  // No filter at all (a plain search, a plain list): nothing to build or look up.
+  if (query.categories === null && query.pricing === null && !query.educationOnly && query.updatedSince == null && school === NO_SCHOOL_QUERY) return null;
   const rank = query.updatedSince == null ? '*' : updatedRank(model, query.updatedSince);
-  const key = `f ${query.categories?.join(',') ?? '*'}|${query.pricing?.join(',') ?? '*'}|${query.educationOnly}|${rank}|${schoolQueryKey(query.school ?? NO_SCHOOL_QUERY)}`;
-  return memoized(model, key, () => intersectAll(Object.values(sets)));
+  const key = `f ${query.categories?.join(',') ?? '*'}|${query.pricing?.join(',') ?? '*'}|${query.educationOnly}|${rank}|${schoolQueryKey(school)}`;
+  // The sets are looked for only when the intersection is not kept already.
+  return memoized(model, key, () => intersectAll(Object.values(filterSets(model, query))));
 }

@@ -115,6 +115,7 @@ export function schoolFilterSet(index: SchoolIndex, query: SchoolQuery, filter: 
 
 /** A stable text of the school part of a query, for memo keys and canonical URLs. */
 export function schoolQueryKey(query: SchoolQuery): string {
+  if (query === NO_SCHOOL_QUERY) return '';
   const parts = VALUE_FILTERS.flatMap((f) => (query.values[f] ? [`${f}=${query.values[f]!.join(',')}`] : []));
   if (query.age !== null) parts.push(`age=${query.age}`);
   if (query.includeTransversal) parts.push('include_transversal=1');

@@ -50,7 +50,9 @@ export class RankOrder {
       return Int32Array.from(this.entries, (e) => e.doc);
     }
     const keys = this.keys.subarray(0, this.used).sort();
-    return Int32Array.from(keys, (key) => key % this.docSpace);
+    const docs = new Int32Array(keys.length);
+    for (let k = 0; k < keys.length; k++) docs[k] = keys[k]! % this.docSpace;
+    return docs;
   }
 }
 

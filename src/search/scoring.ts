@@ -123,15 +123,18 @@ export function together(ix: SearchIndexData, doc: number, field: number, terms:
   }
   return true;
 }
-/** The weakest weight with which the query holds each word of the name (stop words aside), or 0. */
-export function wholeName(ix: SearchIndexData, doc: number, weights: Map<number, number>): number {
+/**
+ * The weakest weight with which the query holds each word of the name (stop words aside), or 0.
+ * `weights[term]`: the query's weight for the term, 0 where it does not name it.
+ */
+export function wholeName(ix: SearchIndexData, doc: number, weights: Float32Array): number {
   const content = ix.nameContent[doc]!;
   if (content === 0) return 0;
   const { tokens: flat, tokenOffsets } = ix.fields[NAME];
   const best = bestPerWord.fill(0);
   for (let k = tokenOffsets[doc]!; k < tokenOffsets[doc + 1]!; k += 3) {
-    const w = weights.get(flat[k]!);
-    if (w === undefined) continue;
+    const w = weights[flat[k]!]!;
+    if (w === 0) continue;
     for (let p = flat[k + 1]!; p < flat[k + 1]! + flat[k + 2]! && p < 31; p++) if (w > best[p]!) best[p] = w;
   }
   let weakest = 1;
@@ -140,9 +143,10 @@ export function wholeName(ix: SearchIndexData, doc: number, weights: Map<number,
 }
 /**
  * How many pairs of consecutive units stand close together in one field (1 within two
- * words, 0.5 within four). `groupsOf` maps a term to the units (bits) it stands for.
+ * words, 0.5 within four). `groupsOf[term]` is the units (bits) the term stands for, 0 for
+ * a term the query does not hold: an array over every term, read once per word of the text.
  */
-export function proximity(ix: SearchIndexData, doc: number, groupsOf: ReadonlyMap<number, number>, units: number, scores: readonly Evaluation[]): number {
+export function proximity(ix: SearchIndexData, doc: number, groupsOf: Int32Array, units: number, scores: readonly Evaluation[]): number {
   if (units < 2) return 0;
   let found = 0;
   let count = 0;
@@ -160,7 +164,7 @@ export function proximity(ix: SearchIndexData, doc: number, groupsOf: ReadonlyMa
     last.fill(-1, 0, units);
     closest.fill(Infinity, 0, units);
     for (let k = tokenOffsets[doc]!; k < tokenOffsets[doc + 1]!; k += 3) {
-      const mask = (groupsOf.get(flat[k]!) ?? 0) & found;
+      const mask = groupsOf[flat[k]!]! & found;
       if (mask === 0) continue;
       const position = flat[k + 1]!;
       for (let g = 0; g < units; g++) {

@@ -155,6 +155,9 @@ export class SearchIndex {
    * before (`gratuit`, `élèves`), and building and evaluating a unit is most of a search.
    */
   private readonly unitMemo: Memo<string, KnownUnit>;
+  /** Scratch over every term for one search at a time (run): the query's weight and units per term, else 0. */
+  private readonly termWeights: Float32Array;
+  private readonly termUnits: Int32Array;
   readonly size: number;
 
   private constructor(
@@ -162,6 +165,8 @@ export class SearchIndex {
     private readonly lexicon: QueryLexicon,
   ) {
     this.size = ix.size;
+    this.termWeights = new Float32Array(ix.documentFrequency.length);
+    this.termUnits = new Int32Array(ix.documentFrequency.length);
     // Past a few tens of thousands of tools, few units would fit, and keeping large arrays
     // alive past a query costs the garbage collector more than evaluating them again
     // (measured at 100,000 tools: twice the time per never-seen query): no memo there.
@@ -255,8 +260,28 @@ export class SearchIndex {
 
     const members = candidates.slice(0, n);
     const flat = groups.map((g) => allAlternatives(g));
-    const weights = matchedTermWeights(flat);
-    const groupsOf = unitsOfTerms(flat);
+    // Term → weight and term → units, as arrays over every term (read once per word of each
+    // matching tool's name and description), filled for this query and emptied after it.
+    const { termWeights: weights, termUnits: groupsOf } = this;
+    const weighted = matchedTermWeights(flat);
+    const unitsByTerm = unitsOfTerms(flat);
+    for (const [t, w] of weighted) weights[t] = w;
+    for (const [t, bits] of unitsByTerm) groupsOf[t] = bits;
+    try {
+      return this.rank(members, candidates, coverage, scores, effective, groups.length, reading, words, weights, groupsOf);
+    } finally {
+      for (const t of weighted.keys()) weights[t] = 0;
+      for (const t of unitsByTerm.keys()) groupsOf[t] = 0;
+    }
+  }
+
+  /** The members of a search in ranking order. */
+  private rank(
+    members: readonly number[], candidates: Bitset, coverage: Uint8Array | null, scores: readonly Evaluation[], effective: readonly KnownUnit[],
+    unitCount: number, reading: QueryReading, words: readonly string[], weights: Float32Array, groupsOf: Int32Array,
+  ): SearchResult {
+    const ix = this.ix;
+    const n = ix.size;
     const qFolded = words.join(' ');
     const qCompact = words.join('');
     // As Meilisearch's default rules: the name tiers, a match in the name, description or
@@ -284,7 +309,7 @@ export class SearchIndex {
         }
       }
       score += wholeName(ix, doc, weights) * WHOLE_NAME_BONUS + byCategory[ix.categoryOf[doc]!]!;
-      score += proximity(ix, doc, groupsOf, Math.min(groups.length, 31), scores) * PROXIMITY_BONUS;
+      score += proximity(ix, doc, groupsOf, Math.min(unitCount, 31), scores) * PROXIMITY_BONUS;
       if (levelSets.some((set) => set.has(doc))) score += LEVEL_BONUS;
       if (topicSets.some((set) => set.has(doc))) score += TOPIC_BONUS;
       if (reading.free) score += ix.free.has(doc) ? FREE_BONUS : ix.freemium.has(doc) ? FREE_BONUS / 3 : 0;

@@ -44,8 +44,8 @@ export function cachedOrBuild(cache: LRUCache<string, CachedResponse>, key: stri
   return entry;
 }
 
-export function makeResponse(status: number, body: string, headers: Record<string, string> = {}): CachedResponse {
-  const bytes = Buffer.from(body, 'utf8');
+export function makeResponse(status: number, body: string | Buffer, headers: Record<string, string> = {}): CachedResponse {
+  const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
   const etag = `W/"${createHash('sha1').update(bytes).digest('base64url').slice(0, 27)}"`;
   return { status, body: bytes, etag, headers: { 'content-type': JSON_TYPE, ...headers } };
 }

@@ -96,6 +96,56 @@ test('fast path › a repeated request gets what Fastify sends, and Fastify does
   }
 });
 
+test('fast path › a list never asked before is built without Fastify, with the bytes Fastify sends; a refused one is left to Fastify', async (t) => {
+  const { app, port, seen } = await listening(t, { env: { TRUST_PROXY: '127.0.0.1' } });
+  const host = `127.0.0.1:${port}`;
+  const proxied = { host: 'internal:8080', 'x-forwarded-host': 'api.example.org', 'x-forwarded-proto': 'https' };
+  const built: Array<[string, SendOptions]> = [
+    [`${API}/tools?q=quizz%20gratuit`, {}],
+    [`${API}/tools?q=je+cherche+un+outil+pour+la+SVT+au+lyc%C3%A9e&per_page=3`, {}],
+    [`${API}/tools?q=carte&q2=ignored&pricing=FREE,freemium&has_education_pricing=true`, {}],
+    [`${API}/tools?level=6e&subject=maths&sort=-updated_at&facets=pricing`, {}],
+    [`${API}/tools?`, {}],
+    [`${API}/tools?q=`, {}],
+    [`${API}/tools?page=99`, {}],
+    [`${API}/tools?q=%E2%9C%93%20%F0%9F%98%80`, {}],
+    [`${API}/tools?q=ecrire&per_page=1`, { method: 'HEAD' }],
+    [`${API}/tools?q=ecrire&per_page=2`, { headers: { 'accept-encoding': 'br' } }],
+    [`${API}/tools?q=ecrire&per_page=4`, { headers: proxied }],
+    [`${API}/tools?q=ecrire&per_page=4`, { headers: proxied, localAddress: '127.0.0.2' }],
+  ];
+  for (const [path, options] of built) {
+    const label = `${options.method ?? 'GET'} ${path} ${JSON.stringify(options.headers ?? {})}`;
+    const before = seen.fastify;
+    const fast = await send(port, path, options);
+    assert.equal(seen.fastify, before, `${label}: built without Fastify`);
+    const oracle = await app.inject({
+      method: (options.method ?? 'GET') as 'GET', url: path, headers: { host, ...options.headers }, remoteAddress: options.localAddress ?? '127.0.0.1',
+    });
+    assert.equal(fast.status, oracle.statusCode, label);
+    assert.deepEqual(stable(fast.headers), stable(oracle.headers), label);
+    assert.ok(fast.body.equals(oracle.rawPayload), label);
+  }
+  // A bad parameter, a repeated one, a path not written as the route's: Fastify answers.
+  const refused: Array<[string, number]> = [
+    [`${API}/tools?per_page=0`, 400],
+    [`${API}/tools?q=a&q=b`, 400],
+    [`${API}/tools?level=cm7`, 400],
+    [`${API}/tools?q=${'x'.repeat(201)}`, 400],
+    [`${API}/tool%73?q=once`, 200],
+    [`${API}/tools/?q=once`, 200],
+  ];
+  for (const [path, status] of refused) {
+    const before = seen.fastify;
+    const answer = await send(port, path);
+    assert.equal(answer.status, status, path);
+    assert.equal(seen.fastify, before + 1, `${path}: answered by Fastify`);
+    const oracle = await app.inject({ method: 'GET', url: path, headers: { host } });
+    assert.equal(answer.status, oracle.statusCode, path);
+    assert.ok(answer.body.equals(oracle.rawPayload), path);
+  }
+});
+
 test('fast path › requests are counted on both paths, and the refused ones get a proper 429', async (t) => {
   const { port } = await listening(t, { env: { RATE_LIMIT_MAX: '5' } });
   const statuses: number[] = [];

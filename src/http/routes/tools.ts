@@ -1,13 +1,14 @@
 /** GET /tools and GET /tools/{slug}. */
 import type { FastifyInstance } from 'fastify';
-import { cachedOrBuild, makeResponse } from '../../web/cached-response.js';
+import { cachedOrBuild, makeResponse, type CachedResponse } from '../../web/cached-response.js';
 import { API_PREFIX, mediaBaseOf, serialize } from '../../directory/representations.js';
-import { findTool, toolDetailBody, toolsPage } from '../../directory/directory-queries.js';
+import { findTool, toolDetailBody, toolsPageParts } from '../../directory/directory-queries.js';
 import { discoveryLinkEntries } from '../../formats/discovery.js';
 import { linkHeader } from '../../directory/pagination.js';
 import { baseUrlOf } from '../../directory/public-base.js';
-import { MAX_SLUG_LENGTH } from '../../directory/query-parameters.js';
+import { MAX_SLUG_LENGTH, type RawQuery } from '../../directory/query-parameters.js';
 import { getAndHead, type RouteContext } from '../../web/route-context.js';
+import type { DirectoryState } from '../../live-directory.js';
 import { canonicalToolsQuery, parseToolsQuery } from '../../directory/tools-query.js';
 import { ToolDetail, ToolList, ToolsQuery, ToolSlugParams } from '../../schemas/tools.js';
 import { BadRequest, documented, NotFound, NotModified, TooManyRequests } from '../../schemas/common.js';
@@ -34,17 +35,7 @@ export function toolRoutes(app: FastifyInstance, ctx: RouteContext): void {
     },
     (request, reply) => {
       const state = ctx.directory.current;
-      const query = parseToolsQuery(request.query as Record<string, string | string[]>, state.model.school);
-      const { model } = state;
-      const { responses } = httpRevision(state);
-      const base = baseUrlOf(request, ctx.config.publicBaseUrl);
-      const canonical = canonicalToolsQuery(query, query.page);
-      const key = `T ${base} ${canonical}`;
-      const entry = cachedOrBuild(responses, key, () => {
-        const body = toolsPage(model, query, base, ctx.license);
-        // The feeds and exports are announced here too (discovery.ts), after the page links.
-        return makeResponse(200, state.toolLists.serialize(body, base), { link: linkHeader(ctx.licenseLink, body.links, discoveryLinkEntries(base)), 'x-total-count': String(body.meta.total) });
-      });
+      const entry = toolListEntry(ctx, state, request.query as RawQuery, baseUrlOf(request, ctx.config.publicBaseUrl));
       return ctx.send(request, reply, state, entry);
     },
   );
@@ -90,4 +81,20 @@ export function toolRoutes(app: FastifyInstance, ctx: RouteContext): void {
       return ctx.send(request, reply, state, entry);
     },
   );
+}
+
+/**
+ * The response of GET /tools for a query as parsed from the URL, from the revision's
+ * response cache or built and kept there. The route above and the fast path
+ * (http/fast-path.ts, for a list never asked before) both answer with it. Throws the
+ * ProblemError of a bad parameter.
+ */
+export function toolListEntry(ctx: Pick<RouteContext, 'license' | 'licenseLink'>, state: DirectoryState, raw: RawQuery, base: string): CachedResponse {
+  const query = parseToolsQuery(raw, state.model.school);
+  const key = `T ${base} ${canonicalToolsQuery(query, query.page)}`;
+  return cachedOrBuild(httpRevision(state).responses, key, () => {
+    const page = toolsPageParts(state.model, query, base, ctx.license);
+    // The feeds and exports are announced here too (discovery.ts), after the page links.
+    return makeResponse(200, state.toolLists.serialize(page, base), { link: linkHeader(ctx.licenseLink, page.links, discoveryLinkEntries(base)), 'x-total-count': String(page.meta.total) });
+  });
 }
