@@ -60,8 +60,7 @@ const SUMMARY_BASES = 8;
 /** Bytes of summary JSON kept per revision, all bases together (about 500 per tool). */
 const SUMMARY_BUDGET = 8 * 2 ** 20;
 const OPEN_DATA = Buffer.from('{"data":[');
-const COMMA = Buffer.from(',');
-const CLOSE_DATA = Buffer.from(']');
+const COMMA = 0x2c;
 
 /**
  * The bytes of a page of GET /tools, joined from each tool's summary serialised once per
@@ -87,10 +86,12 @@ export class ToolListJson {
   serialize(page: ToolsPageParts, base: string): Buffer {
     const { items, meta, links } = page;
     if (items.length === 0) return Buffer.from(serialize.toolList({ data: [], meta, links }));
-    const rest = Buffer.from(serialize.toolList({ data: [], meta, links }).slice(EMPTY_DATA.length));
+    // The rest of the page (`]`, meta, links) after the summaries: `]` and what follows `{"data":[]`.
+    const rest = serialize.toolList({ data: [], meta, links }).slice(EMPTY_DATA.length - 1);
     const summaries = this.summariesOf(base);
-    const parts: Buffer[] = [OPEN_DATA];
-    let length = OPEN_DATA.length + rest.length + items.length;
+    const parts: Buffer[] = new Array<Buffer>(items.length);
+    // `{"data":[`, the summaries and their commas, then the rest: one buffer, written once.
+    let length = OPEN_DATA.length + items.length - 1 + Buffer.byteLength(rest);
     for (let k = 0; k < items.length; k++) {
       const index = items[k]!;
       let summary = summaries[index];
@@ -100,12 +101,17 @@ export class ToolListJson {
         summaries[index] = summary = fresh;
         this.bytes += fresh.length;
       }
-      if (k > 0) parts.push(COMMA);
-      parts.push(summary);
+      parts[k] = summary;
       length += summary.length;
     }
-    parts.push(CLOSE_DATA, rest);
-    return Buffer.concat(parts, length);
+    const out = Buffer.allocUnsafe(length);
+    let at = OPEN_DATA.copy(out, 0);
+    for (let k = 0; k < parts.length; k++) {
+      if (k > 0) out[at++] = COMMA;
+      at += parts[k]!.copy(out, at);
+    }
+    out.write(rest, at);
+    return out;
   }
 
   private summariesOf(base: string): Array<Buffer | undefined> {

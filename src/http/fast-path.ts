@@ -35,7 +35,7 @@ import { retryAfter, type RateDecision, type RateLimiter } from '../rate-limit/r
 import { badHostCount, rawBaseUrl } from '../directory/public-base.js';
 import { negotiateLanguage } from '../directory/messages.js';
 import { isUnlimited, problemBase, problemHeaders, rateLimitedBody } from '../web/problem-reply.js';
-import { cachedBody, cachedHeaders, negotiate, type CachedResponse, type Outcome } from '../web/cached-response.js';
+import { cachedBody, cachedHeaderList, negotiate, type CachedResponse, type Outcome } from '../web/cached-response.js';
 import { httpRevision, type RememberedResponses } from '../web/revision-state.js';
 
 
@@ -232,8 +232,7 @@ export function wireHeaders(entry: CachedResponse, outcome: Outcome): readonly s
   const wire = (entry.wire ??= {});
   let list = wire[slot];
   if (list === undefined) {
-    list = [];
-    for (const [name, value] of Object.entries(cachedHeaders(entry, outcome))) list.push(name, value);
+    list = cachedHeaderList(entry, outcome);
     const body = cachedBody(entry, outcome);
     if (body !== null) list.push('content-length', String(body.length));
     wire[slot] = list;

@@ -131,14 +131,16 @@ export function wholeName(ix: SearchIndexData, doc: number, weights: Float32Arra
   const content = ix.nameContent[doc]!;
   if (content === 0) return 0;
   const { tokens: flat, tokenOffsets } = ix.fields[NAME];
-  const best = bestPerWord.fill(0);
+  // Words past the last one that counts are never read: only that many slots are cleared.
+  const words = 32 - Math.clz32(content);
+  const best = bestPerWord.fill(0, 0, words);
   for (let k = tokenOffsets[doc]!; k < tokenOffsets[doc + 1]!; k += 3) {
     const w = weights[flat[k]!]!;
     if (w === 0) continue;
-    for (let p = flat[k + 1]!; p < flat[k + 1]! + flat[k + 2]! && p < 31; p++) if (w > best[p]!) best[p] = w;
+    for (let p = flat[k + 1]!; p < flat[k + 1]! + flat[k + 2]! && p < words; p++) if (w > best[p]!) best[p] = w;
   }
   let weakest = 1;
-  for (let p = 0; p < 31; p++) if ((content & (1 << p)) !== 0) weakest = Math.min(weakest, best[p]!);
+  for (let bits = content; bits !== 0; bits &= bits - 1) weakest = Math.min(weakest, best[31 - Math.clz32(bits & -bits)]!);
   return weakest;
 }
 /**

@@ -58,6 +58,12 @@ export interface UnderstoodQuery {
   readonly free: boolean;
 }
 
+/** Whether one of the sets holds `doc` (a loop: this runs per matching tool). */
+function inAny(sets: readonly Bitset[], doc: number): boolean {
+  for (let k = 0; k < sets.length; k++) if (sets[k]!.has(doc)) return true;
+  return false;
+}
+
 function understood(words: readonly string[], reading: QueryReading | null): UnderstoodQuery {
   if (reading === null) return { words, ignored: [], levels: [], subjects: [], free: false };
   const searched = reading.roles.every((r) => r === Role.Stop);
@@ -72,6 +78,8 @@ function understood(words: readonly string[], reading: QueryReading | null): Und
 
 /** Per folded word of `q`, whether it was typed as an acronym (`ENT`, `SES`, `TBI`: two capitals or more, nothing lower case). */
 function acronymFlags(q: string, count: number): boolean[] {
+  // Most queries have no capital letter at all: nothing to look at word by word.
+  if (q === q.toLowerCase()) return new Array<boolean>(count).fill(false);
   const typed = q.normalize('NFKD').replace(/\p{M}+/gu, '').split(/[^\p{L}\p{N}]+/u).filter((w) => w !== '');
   return Array.from({ length: count }, (_, i) => {
     const w = typed[i] ?? '';
@@ -310,8 +318,8 @@ export class SearchIndex {
       }
       score += wholeName(ix, doc, weights) * WHOLE_NAME_BONUS + byCategory[ix.categoryOf[doc]!]!;
       score += proximity(ix, doc, groupsOf, Math.min(unitCount, 31), scores) * PROXIMITY_BONUS;
-      if (levelSets.some((set) => set.has(doc))) score += LEVEL_BONUS;
-      if (topicSets.some((set) => set.has(doc))) score += TOPIC_BONUS;
+      if (inAny(levelSets, doc)) score += LEVEL_BONUS;
+      if (inAny(topicSets, doc)) score += TOPIC_BONUS;
       if (reading.free) score += ix.free.has(doc) ? FREE_BONUS : ix.freemium.has(doc) ? FREE_BONUS / 3 : 0;
       const compact = ix.compactNames[doc]!;
       // Both tiers need the name to start as the query does: one character compared first.
