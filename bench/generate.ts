@@ -24,6 +24,20 @@ export function generateDataset(base: Dataset, size: number): Dataset {
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
   const tools: ToolRecord[] = [...base.tools];
   const template = base.tools.find((t) => t.status === 'published')!;
+  // Long descriptions from the bundled ones' sentences, about as long as theirs, so that their
+  // words are spread as in real text: a copy of one description in every tool would put each
+  // of its words in every generated tool's long description.
+  const sentences = base.tools.flatMap((t) => t.long_description.split(/(?<=[.!?])\s+/).filter((x) => x.length > 20));
+  const longWords = base.tools.reduce((sum, t) => sum + t.long_description.split(/\s+/).length, 0) / Math.max(1, base.tools.length);
+  const longDescription = () => {
+    const parts: string[] = [];
+    for (let words = 0; words < longWords; ) {
+      const sentence = pick(sentences);
+      parts.push(sentence);
+      words += sentence.split(/\s+/).length;
+    }
+    return parts.join(' ');
+  };
   for (let n = 0; tools.length < size; n++) {
     const name = `${pick(SYLLABLES)}${pick(SYLLABLES)}${pick(SYLLABLES)}`.replace(/^./, (c) => c.toUpperCase()) + ` ${n.toString(36)}`;
     const slug = `gen-${n.toString(36)}`;
@@ -37,6 +51,7 @@ export function generateDataset(base: Dataset, size: number): Dataset {
       category: pick(base.categories).slug,
       website_url: `https://${slug}.example.org/`,
       short_description: `Outil pour ${words.join(' ')}.`,
+      long_description: longDescription(),
       pricing: { ...template.pricing, model: pick(['free', 'freemium', 'paid', 'enterprise'] as const) },
       education_program: random() < 0.1 ? template.education_program ?? { summary: 'Offre éducation de test pour les enseignants.', eligibility: ['enseignants'], url: null } : null,
       former_slugs: [],

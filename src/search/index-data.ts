@@ -11,6 +11,7 @@ import type { Steps } from '../slices.js';
 import { FieldBuilder, type FieldIndex } from './field-index.js';
 import { Vocabulary, type FuzzyMatch } from './vocabulary.js';
 import { Bitset } from '../bitset.js';
+import { foldFrench } from '../text/french-text.js';
 
 export interface SearchDocument {
   name: string;
@@ -95,13 +96,23 @@ export function* buildIndexData(documents: readonly SearchDocument[], synonymSet
     }
     return id;
   };
-  /** A word of the long description: a term, but not a word typing errors or completions lead to. */
+  /**
+   * A word of the long description: a term, but not a word typing errors or completions lead
+   * to. Each distinct word is stemmed once (long descriptions repeat their words across tools:
+   * stemming every occurrence was most of the start-up at 100,000 tools).
+   */
+  const longSurfaces = new Map<string, number>();
   const termOfLongWord = (word: string): number => {
-    const known = surfaces.get(word);
-    if (known !== undefined) return known;
-    const term = termOf(word);
-    let id = termIds.get(term);
-    if (id === undefined) termIds.set(term, (id = termIds.size));
+    let id = longSurfaces.get(word);
+    if (id === undefined) {
+      id = surfaces.get(word);
+      if (id === undefined) {
+        const term = termOf(word);
+        id = termIds.get(term);
+        if (id === undefined) termIds.set(term, (id = termIds.size));
+      }
+      longSurfaces.set(word, id);
+    }
     return id;
   };
   const builders = [new FieldBuilder(), new FieldBuilder(), new FieldBuilder(), new FieldBuilder()] as const;
@@ -122,10 +133,15 @@ export function* buildIndexData(documents: readonly SearchDocument[], synonymSet
     if (doc % 500 === 499) yield;
   }
   // After the other fields, so that the vocabulary of corrections and completions is theirs.
+  const seen = new Set<number>();
   for (let doc = 0; doc < n; doc++) {
-    const long = tokenize(documents[doc]!.long ?? '');
-    const distinct = [...new Set(long.map((t) => termOfLongWord(t.word)))];
-    builders[LONG].add(distinct, distinct.map((_, k) => k), distinct.map(() => 1), long.length);
+    // Words only (no positions are kept for this field): no token object per word.
+    const folded = foldFrench(documents[doc]!.long ?? '');
+    const words = folded === '' ? [] : folded.split(' ');
+    seen.clear();
+    for (const word of words) seen.add(termOfLongWord(word));
+    const distinct = [...seen];
+    builders[LONG].add(distinct, distinct.map((_, k) => k), distinct.map(() => 1), words.length);
     if (doc % 500 === 499) yield;
   }
   yield;
