@@ -150,16 +150,18 @@ export interface Dataset {
 
 /**
  * The search's reading of a query (content/search-vocabulary.yaml): English expressions and
- * the French ones they find, words a query may hold that no tool must contain, and words that
- * ask for tools at no charge.
+ * the French ones they find, words a query may hold that no tool must contain, words that
+ * ask for tools at no charge, and words that ask for tools like a named one.
  */
 export interface SearchVocabulary {
   translations: Array<{ term: string; finds: string[] }>;
   filler: string[];
   freeWords: string[];
+  /** Words that ask for tools like a named one (`alternative à`, `comme`, `similar to`), folded. */
+  alternatives: string[];
 }
 
-export const EMPTY_SEARCH_VOCABULARY: SearchVocabulary = Object.freeze({ translations: [], filler: [], freeWords: [] });
+export const EMPTY_SEARCH_VOCABULARY: SearchVocabulary = Object.freeze({ translations: [], filler: [], freeWords: [], alternatives: [] });
 
 /**
  * What an import did to one tool, as the public saw it (store/change-log.ts). A draft's

@@ -187,6 +187,7 @@ export const SearchVocabularyFile = Type.Object(
     translations: Type.Optional(Type.Record(Type.String({ minLength: 1, maxLength: 80 }), Type.Array(Type.String({ minLength: 1, maxLength: 80 }), { minItems: 1, maxItems: 12 }))),
     filler: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 80 }), { maxItems: 2000 })),
     free_words: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 200 })),
+    alternatives: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 200 })),
   },
   { additionalProperties: false },
 );

@@ -88,7 +88,9 @@ export function toolsListPage(ctx: PageContext, raw: RawQuery): Rendered {
     };
   }
   const understood = body?.meta.query;
-  const chips = understood ? [...understood.subject.map((s) => s.label), ...understood.level.map((l) => l.label), ...(understood.free ? ['gratuit'] : [])] : [];
+  const chips = understood
+    ? [...understood.similar_to.map((t) => `comme ${t.name}`), ...understood.subject.map((s) => s.label), ...understood.level.map((l) => l.label), ...(understood.free ? ['gratuit'] : [])]
+    : [];
   const heading = values.q ? `Outils pour « ${values.q} »` : 'Tous les outils';
   const html = page(ctx, {
     title: values.q ? `Recherche : ${values.q}` : 'Tous les outils',
@@ -142,13 +144,8 @@ export function toolPage(ctx: PageContext, slug: string): Rendered {
   const tool = toolDetailBody(model, i, ctx.base, ctx.license, ctx.media).data;
   const label = (index: VocabularyIndex) => (s: string) => index.entries[index.position.get(s) ?? -1]?.label ?? s;
   const facts = factRows(model.tools[i]!.school, label(model.school.levels), label(model.school.subjects));
-  const levels = new Set(tool.school.levels ?? []);
-  const similar = model.tools
-    .map((t, j) => ({ j, t, shared: (t.school.levels ?? []).filter((l) => levels.has(l)).length }))
-    .filter(({ j, t }) => j !== i && t.category === model.tools[i]!.category)
-    .sort((a, b) => b.shared - a.shared || a.j - b.j)
-    .slice(0, 6)
-    .map(({ j }) => card(model, j));
+  // The same measure as a search for alternatives to it (`alternative à …`): docs/search.md.
+  const similar = model.search.similar(i, 6).map((j) => card(model, j));
   const price = tool.pricing_details.starting_price;
   const html = page(ctx, {
     title: tool.name,

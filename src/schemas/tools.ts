@@ -137,6 +137,9 @@ export const QueryReading = Type.Object(
     level: Type.Array(Chip, { description: 'Levels the query names: tools with them rank first; never a filter' }),
     subject: Type.Array(Chip, { description: 'Subjects the query names: tools with them are found even if their text does not say it' }),
     free: Type.Boolean({ description: 'The query asks for tools at no charge (gratuit, free): free tools rank first; never a filter' }),
+    similar_to: Type.Array(Type.Object({ slug: Type.String(), name: Type.String() }, { additionalProperties: false }), {
+      description: 'The tools the query asks alternatives to (alternative à Kahoot, comme Padlet, like Quizlet): the tools most like them are found, they are not',
+    }),
   },
   { additionalProperties: false, description: 'What the search understood in q' },
 );
@@ -198,9 +201,9 @@ export const ToolsQuery = Type.Object({
         'Search over the name, the short description, the tags and category, and (low weight, whole words) the long description: case, accents and punctuation folded; ' +
         'whole words with one typing error in words of 4+ letters and two in 8+; the last word also completed as typed; plurals and inflections; stop words and elisions ignored; ' +
         'synonyms, abbreviations and English terms. A sentence works: conversation (je cherche, I need, app) is set aside, levels (6e, lycée, BTS) rank their tools first, ' +
-        'subjects (SVT, hg, anglais) also find the tools of that subject, gratuit/free ranks free tools first; meta.query says what was read. ' +
+        'subjects (SVT, hg, anglais) also find the tools of that subject, gratuit/free ranks free tools first; a tool named next to alternative/comme/like (alternative à Kahoot) finds the tools most like it; meta.query says what was read. ' +
         'Ordered by relevance (exact name, name prefix, a name or description match before a long-description one, then a field-weighted score).',
-      examples: ['quiz', 'kahot', 'carte mentale', 'SVT lycée', 'je cherche un outil gratuit pour faire voter la classe', 'interactive whiteboard app'],
+      examples: ['quiz', 'kahot', 'carte mentale', 'SVT lycée', 'je cherche un outil gratuit pour faire voter la classe', 'interactive whiteboard app', 'alternative gratuite à Kahoot'],
     }),
   ),
   sort: Type.Optional(Type.String({ enum: ['name', '-updated_at', '-created_at'], examples: ['-updated_at'], description: 'Default `name`; with `q`, relevance.' })),

@@ -3,10 +3,11 @@
  * words of conversation that no tool must contain (`je cherche`, `j'ai besoin d'`, `is there`,
  * `app`), the levels and subjects it names (`6e`, `cycle 3`, `SVT`, `hg`) — soft constraints
  * that rank the tools that have them first and never by themselves empty the result — and
- * whether it asks for tools at no charge (`gratuit`, `free`). The lists are content
- * (content/search-vocabulary.yaml, levels.yaml, subjects.yaml), not code.
+ * whether it asks for tools at no charge (`gratuit`, `free`), and whether it asks for tools like
+ * one it names (`alternative à Kahoot`, `comme Padlet`, `Quizlet alternative`). The lists are
+ * content (content/search-vocabulary.yaml, levels.yaml, subjects.yaml), not code.
  */
-import { isStopWordAt } from './analyzer.js';
+import { isStopWord, isStopWordAt } from './analyzer.js';
 import type { VocabularyIndex } from '../school/vocabulary.js';
 
 export interface QueryLexicon {
@@ -15,16 +16,54 @@ export interface QueryLexicon {
   /** Folded phrases (`je cherche`, `j ai besoin d`). */
   readonly filler: ReadonlySet<string>;
   readonly freeWords: ReadonlySet<string>;
+  /** Folded phrases asking for tools like a named one (`alternative a`, `comme`, `similar to`). */
+  readonly alternatives: ReadonlySet<string>;
   /** The most words any phrase above has. */
   readonly longest: number;
+  /** The tools' folded names, the same without spaces, and the words only one name has → the documents of that name. */
+  readonly names: ReadonlyMap<string, readonly number[]>;
+  /** The most words a name has (at most NAME_WORDS). */
+  readonly longestName: number;
 }
 
-export const EMPTY_LEXICON: QueryLexicon = { levels: null, subjects: null, filler: new Set(), freeWords: new Set(), longest: 1 };
+/** Names longer than this are not looked for in a query. */
+const NAME_WORDS = 6;
 
-export function buildLexicon(levels: VocabularyIndex | null, subjects: VocabularyIndex | null, filler: readonly string[], freeWords: readonly string[]): QueryLexicon {
+export const EMPTY_LEXICON: QueryLexicon = { levels: null, subjects: null, filler: new Set(), freeWords: new Set(), alternatives: new Set(), longest: 1, names: new Map(), longestName: 1 };
+
+export interface LexiconWords {
+  readonly filler: readonly string[];
+  readonly freeWords: readonly string[];
+  readonly alternatives: readonly string[];
+}
+
+/** `names`: per document, its folded name (words joined by one space). */
+export function buildLexicon(levels: VocabularyIndex | null, subjects: VocabularyIndex | null, words: LexiconWords, names: readonly string[]): QueryLexicon {
   let longest = Math.max(levels?.longestTerm ?? 1, subjects?.longestTerm ?? 1);
-  for (const phrase of [...filler, ...freeWords]) longest = Math.max(longest, phrase.split(' ').length);
-  return { levels, subjects, filler: new Set(filler), freeWords: new Set(freeWords), longest };
+  for (const phrase of [...words.filler, ...words.freeWords, ...words.alternatives]) longest = Math.max(longest, phrase.split(' ').length);
+  const byName = new Map<string, number[]>();
+  let longestName = 1;
+  names.forEach((name, doc) => {
+    const count = name.split(' ').length;
+    if (name === '' || count > NAME_WORDS) return;
+    longestName = Math.max(longestName, count);
+    for (const key of new Set([name, name.replaceAll(' ', '')])) {
+      const docs = byName.get(key);
+      if (docs === undefined) byName.set(key, [doc]);
+      else docs.push(doc);
+    }
+  });
+  // A word of four letters or more that only one name has names that tool too
+  // (`PowerPoint` for « Microsoft PowerPoint »), unless it is a whole name itself.
+  const owners = new Map<string, number>();
+  names.forEach((name, doc) => {
+    for (const word of new Set(name.split(' '))) {
+      if (word.length < 4 || isStopWord(word)) continue;
+      owners.set(word, owners.has(word) ? -1 : doc);
+    }
+  });
+  for (const [word, doc] of owners) if (doc !== -1 && !byName.has(word)) byName.set(word, [doc]);
+  return { levels, subjects, filler: new Set(words.filler), freeWords: new Set(words.freeWords), alternatives: new Set(words.alternatives), longest, names: byName, longestName };
 }
 
 /** What each word of a query is. */
@@ -39,6 +78,10 @@ export const enum Role {
   Filler,
   Free,
   Stop,
+  /** A word asking for tools like the one the query names (`alternative`, `comme`). */
+  Alternative,
+  /** A word of the name of that tool. */
+  Named,
 }
 
 export interface QueryReading {
@@ -52,6 +95,8 @@ export interface QueryReading {
   readonly free: boolean;
   /** Subject names of several words (`sciences de la vie et de la terre`), as [first word, word count]: each is searched as one unit. */
   readonly phrases: ReadonlyArray<readonly [number, number]>;
+  /** The documents named next to an alternative word (`alternative à Kahoot`): the query asks for tools like them. Empty else. */
+  readonly similarTo: readonly number[];
 }
 
 /**
@@ -75,6 +120,9 @@ export function readQuery(words: readonly string[], acronyms: readonly boolean[]
       if (lexicon.filler.has(phrase)) {
         mark(roles, i, length, Role.Filler);
         matched = length;
+      } else if (lexicon.alternatives.has(phrase)) {
+        mark(roles, i, length, Role.Alternative);
+        matched = length;
       } else if (lexicon.freeWords.has(phrase)) {
         mark(roles, i, length, Role.Free);
         free = true;
@@ -94,7 +142,60 @@ export function readQuery(words: readonly string[], acronyms: readonly boolean[]
     }
     i += Math.max(1, matched);
   }
-  return { roles, levels, subjects, topicSubjects, free, phrases };
+  const similarTo = roles.includes(Role.Alternative) ? readNamed(words, roles, lexicon) : [];
+  return { roles, levels, subjects, topicSubjects, free, phrases, similarTo };
+}
+
+/** Roles a query may have between an alternative word and the name it is about (`alternative gratuite à la…`). */
+const between = (role: Role | undefined) => role === Role.Stop || role === Role.Free || role === Role.Filler;
+/** Roles a word of a tool's name may have been read as (`Lalilo`, `la Quizinière`, `Scratch`). */
+const nameable = (role: Role) => role === Role.Content || role === Role.Stop || role === Role.Subject || role === Role.Topic;
+
+/**
+ * The tools named right after an alternative word or right before one, with only stop,
+ * free or conversation words in between (`alternative gratuite à Kahoot`, `Quizlet
+ * alternative`, `comme Padlet`): their words are marked `Named`. When none is, the
+ * alternative words are words like any other (`pédagogie alternative`).
+ */
+function readNamed(words: readonly string[], roles: Role[], lexicon: QueryLexicon): number[] {
+  const at = (from: number, length: number): readonly number[] | undefined => {
+    if (from < 0 || from + length > words.length) return undefined;
+    let content = false;
+    for (let k = from; k < from + length; k++) {
+      if (!nameable(roles[k]!)) return undefined;
+      if (roles[k] !== Role.Stop) content = true;
+    }
+    const slice = words.slice(from, from + length);
+    return content ? (lexicon.names.get(slice.join(' ')) ?? lexicon.names.get(slice.join(''))) : undefined;
+  };
+  const named = (from: number, length: number, docs: readonly number[]): number[] => {
+    mark(roles, from, length, Role.Named);
+    return [...docs];
+  };
+  for (let i = 0; i < words.length; i++) {
+    if (roles[i] !== Role.Alternative || roles[i + 1] === Role.Alternative) continue;
+    // After it: the longest name starting at each word up to the first that may not stand between.
+    for (let from = i + 1; from < words.length; from++) {
+      for (let length = Math.min(lexicon.longestName, words.length - from); length >= 1; length--) {
+        const docs = at(from, length);
+        if (docs !== undefined) return named(from, length, docs);
+      }
+      if (!between(roles[from])) break;
+    }
+  }
+  for (let i = words.length - 1; i >= 0; i--) {
+    if (roles[i] !== Role.Alternative || roles[i - 1] === Role.Alternative) continue;
+    // Before it: the longest name ending at each word, back to the first that may not stand between.
+    for (let end = i - 1; end >= 0; end--) {
+      for (let length = Math.min(lexicon.longestName, end + 1); length >= 1; length--) {
+        const docs = at(end - length + 1, length);
+        if (docs !== undefined) return named(end - length + 1, length, docs);
+      }
+      if (!between(roles[end])) break;
+    }
+  }
+  for (let k = 0; k < words.length; k++) if (roles[k] === Role.Alternative) roles[k] = isStopWordAt(words, k) ? Role.Stop : Role.Content;
+  return [];
 }
 
 function mark(roles: Role[], from: number, length: number, role: Role): void {

@@ -34,7 +34,7 @@ import { Memo } from '../memo.js';
 import { runAtOnce, type Steps } from '../slices.js';
 import { allAlternatives, categoryWeights, group, JOINED_WEIGHT, matchedTermWeights, units as unitsOf, unitsOfTerms } from './candidates.js';
 import type { Alternative, Evaluation, Group, KnownUnit, Unit } from './query-types.js';
-import { buildIndexData, type SearchDocument, type SearchIndexData } from './index-data.js';
+import { buildIndexData, DESCRIPTION, KEYWORDS, type SearchDocument, type SearchIndexData } from './index-data.js';
 import { RankOrder, Tier } from './rank-order.js';
 import { evaluate, PROXIMITY_BONUS, proximity, wholeName } from './scoring.js';
 
@@ -49,13 +49,15 @@ export interface SearchResult {
   readonly understood: UnderstoodQuery;
 }
 
-/** What a query was read as: the words searched, those set aside, the levels and subjects it names, a free-of-charge hint. */
+/** What a query was read as: the words searched, those set aside, the levels and subjects it names, a free-of-charge hint, the tools it asks alternatives to. */
 export interface UnderstoodQuery {
   readonly words: readonly string[];
   readonly ignored: readonly string[];
   readonly levels: readonly string[];
   readonly subjects: readonly string[];
   readonly free: boolean;
+  /** The documents the query asks for tools like (`alternative à Kahoot`). */
+  readonly similarTo: readonly number[];
 }
 
 /** Whether one of the sets holds `doc` (a loop: this runs per matching tool). */
@@ -65,14 +67,15 @@ function inAny(sets: readonly Bitset[], doc: number): boolean {
 }
 
 function understood(words: readonly string[], reading: QueryReading | null): UnderstoodQuery {
-  if (reading === null) return { words, ignored: [], levels: [], subjects: [], free: false };
+  if (reading === null) return { words, ignored: [], levels: [], subjects: [], free: false, similarTo: [] };
   const searched = reading.roles.every((r) => r === Role.Stop);
   return {
     words: words.filter((_, i) => searched || reading.roles[i] === Role.Content || reading.roles[i] === Role.Subject || reading.roles[i] === Role.Topic),
-    ignored: words.filter((_, i) => reading.roles[i] === Role.Filler),
+    ignored: words.filter((_, i) => reading.roles[i] === Role.Filler || reading.roles[i] === Role.Alternative),
     levels: reading.levels,
     subjects: reading.subjects,
     free: reading.free,
+    similarTo: reading.similarTo,
   };
 }
 
@@ -139,6 +142,17 @@ const LEVEL_BONUS = 4;
 const FREE_BONUS = 3;
 /** Bonus for a tool of the subject a topic word belongs to (`orthographe`: français). */
 const TOPIC_BONUS = 2;
+/**
+ * Tools like a named one (`alternative à Kahoot`): per term of the named tool's keywords (its
+ * tags and category) and short description, its inverse document frequency, counted where
+ * the other tool has the term — in its keywords at full weight, its short description at
+ * ALIKE_DESCRIPTION — plus ALIKE_SHARED per level and subject both have. The closest scores
+ * ALIKE_SCORE, the others in proportion; those under ALIKE_MIN_SHARE of the closest are left out.
+ */
+const ALIKE_DESCRIPTION = 0.5;
+const ALIKE_SHARED = 0.5;
+const ALIKE_SCORE = 12;
+const ALIKE_MIN_SHARE = 0.25;
 const MEMO_LIMIT = 2_000;
 /**
  * What the per-unit memo may hold, in bytes of per-document arrays: a unit's evaluation takes
@@ -194,8 +208,8 @@ export class SearchIndex {
   static *build(documents: readonly SearchDocument[], synonymSet: SynonymSet, reading: SearchReading = {}): Steps<SearchIndex> {
     const vocabulary = reading.searchVocabulary ?? EMPTY_SEARCH_VOCABULARY;
     const synonyms = vocabulary.translations.length === 0 ? synonymSet : { ...synonymSet, expansions: [...synonymSet.expansions, ...vocabulary.translations] };
-    const lexicon = buildLexicon(reading.levels ?? null, reading.subjects ?? null, vocabulary.filler, vocabulary.freeWords);
-    return new SearchIndex(yield* buildIndexData(documents, synonyms), lexicon);
+    const ix = yield* buildIndexData(documents, synonyms);
+    return new SearchIndex(ix, buildLexicon(reading.levels ?? null, reading.subjects ?? null, vocabulary, ix.names));
   }
 
   /** The tools matching `q`, best first. Results are kept per distinct query. */
@@ -216,6 +230,7 @@ export class SearchIndex {
     const onlyStopWords = reading.roles.every((r) => r === Role.Stop);
     if (onlyStopWords) kept = words.map((_, i) => i);
     const content = kept.map((i) => words[i]!);
+    const alike = reading.similarTo.length > 0 ? this.alike(reading.similarTo) : null;
 
     // Search as you type completes the last word, unless it is a stop word, the query has
     // nothing else, it was typed as an acronym (`ENT`, `TBI`), or it was read as something else.
@@ -260,9 +275,15 @@ export class SearchIndex {
     const found = scores.filter((s) => !s.set.isEmpty());
     let selection = found.length > 0 ? select(n, found, scores.length - found.length) : null;
     if (selection === null) {
-      if (units.length > 0 || (reading.levels.length === 0 && !reading.free)) return none(reading);
+      // A query for tools like a named one, with no other word found (`alternative à
+      // Kahoot`): the tools like it.
+      if (alike !== null) selection = { candidates: alike.set, coverage: null };
+      else if (units.length > 0 || (reading.levels.length === 0 && !reading.free)) return none(reading);
       // A query that names only levels (or asks only for free tools): the tools with them.
-      selection = { candidates: this.softSet(reading), coverage: null };
+      else selection = { candidates: this.softSet(reading), coverage: null };
+    } else if (alike !== null) {
+      // Its other words select (`comme Quizlet pour le vocabulaire`), the named tool aside.
+      selection = { ...selection, candidates: selection.candidates.andNot(alike.named) };
     }
     const { candidates, coverage } = selection;
 
@@ -276,7 +297,7 @@ export class SearchIndex {
     for (const [t, w] of weighted) weights[t] = w;
     for (const [t, bits] of unitsByTerm) groupsOf[t] = bits;
     try {
-      return this.rank(members, candidates, coverage, scores, effective, groups.length, reading, words, weights, groupsOf);
+      return this.rank(members, candidates, coverage, scores, effective, groups.length, reading, words, weights, groupsOf, alike?.score ?? null);
     } finally {
       for (const t of weighted.keys()) weights[t] = 0;
       for (const t of unitsByTerm.keys()) groupsOf[t] = 0;
@@ -286,7 +307,7 @@ export class SearchIndex {
   /** The members of a search in ranking order. */
   private rank(
     members: readonly number[], candidates: Bitset, coverage: Uint8Array | null, scores: readonly Evaluation[], effective: readonly KnownUnit[],
-    unitCount: number, reading: QueryReading, words: readonly string[], weights: Float32Array, groupsOf: Int32Array,
+    unitCount: number, reading: QueryReading, words: readonly string[], weights: Float32Array, groupsOf: Int32Array, alike: Float32Array | null,
   ): SearchResult {
     const ix = this.ix;
     const n = ix.size;
@@ -321,6 +342,7 @@ export class SearchIndex {
       if (inAny(levelSets, doc)) score += LEVEL_BONUS;
       if (inAny(topicSets, doc)) score += TOPIC_BONUS;
       if (reading.free) score += ix.free.has(doc) ? FREE_BONUS : ix.freemium.has(doc) ? FREE_BONUS / 3 : 0;
+      if (alike !== null) score += alike[doc]!;
       const compact = ix.compactNames[doc]!;
       // Both tiers need the name to start as the query does: one character compared first.
       const tier =
@@ -331,6 +353,65 @@ export class SearchIndex {
       order.add(doc, tier, coverage === null ? strong : true, coverage === null ? 0 : coverage[doc]!, typos, score);
     }
     return { ranked: order.ranked(), set: candidates, understood: understood(words, reading) };
+  }
+
+  /**
+   * The tools most like `doc`, closest first (at most `limit`): the catalogue's « Outils
+   * proches », by the same measure as a query for alternatives to it.
+   */
+  similar(doc: number, limit: number): number[] {
+    const { set, score } = this.alike([doc]);
+    const docs: number[] = [];
+    set.forEach((d) => docs.push(d));
+    return docs.sort((a, b) => score[b]! - score[a]! || a - b).slice(0, limit);
+  }
+
+  /** How close each tool is to the `named` ones (ALIKE_SCORE), the set of those close enough, and the named ones' set. */
+  private alike(named: readonly number[]): { set: Bitset; score: Float32Array; named: Bitset } {
+    const ix = this.ix;
+    const n = ix.size;
+    const namedSet = new Bitset(n);
+    namedSet.addAll(named);
+    // Each term of the named tools, with the weight of the field it is in (keywords first).
+    const termWeight = new Map<number, number>();
+    for (const [field, weight] of [[KEYWORDS, 1], [DESCRIPTION, ALIKE_DESCRIPTION]] as const) {
+      const f = ix.fields[field];
+      for (const doc of named) {
+        for (let k = f.tokenOffsets[doc]!; k < f.tokenOffsets[doc + 1]!; k += 3) {
+          const t = f.tokens[k]!;
+          termWeight.set(t, Math.max(termWeight.get(t) ?? 0, weight));
+        }
+      }
+    }
+    const raw = new Float64Array(n);
+    for (const [t, weight] of termWeight) {
+      const idf = Math.log(n / Math.max(1, ix.documentFrequency[t]!));
+      if (idf <= 0) continue;
+      for (const [field, other] of [[KEYWORDS, 1], [DESCRIPTION, ALIKE_DESCRIPTION]] as const) {
+        const f = ix.fields[field];
+        for (let p = f.postingOffsets[t]!; p < f.postingOffsets[t + 1]!; p++) raw[f.postingDocs[p]!]! += idf * weight * other;
+      }
+    }
+    const shared = [...ix.levelSets.values(), ...ix.subjectSets.values()].filter((set) => named.some((doc) => set.has(doc)));
+    let best = 0;
+    for (let doc = 0; doc < n; doc++) {
+      if (raw[doc] === 0) continue;
+      if (namedSet.has(doc)) {
+        raw[doc] = 0;
+        continue;
+      }
+      for (const set of shared) if (set.has(doc)) raw[doc]! += ALIKE_SHARED;
+      if (raw[doc]! > best) best = raw[doc]!;
+    }
+    const set = new Bitset(n);
+    const score = new Float32Array(n);
+    if (best === 0) return { set, score, named: namedSet };
+    for (let doc = 0; doc < n; doc++) {
+      if (raw[doc]! < best * ALIKE_MIN_SHARE || raw[doc] === 0) continue;
+      set.add(doc);
+      score[doc] = (ALIKE_SCORE * raw[doc]!) / best;
+    }
+    return { set, score, named: namedSet };
   }
 
   /** The tools a query's levels and free words select when it names nothing else. */

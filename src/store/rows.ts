@@ -3,7 +3,7 @@
  * both keep the same schema shape. Nested values are JSON columns (TEXT in SQLite, JSONB in
  * PostgreSQL); dates are canonical RFC 3339 UTC strings on the way out.
  */
-import { EMPTY_SEARCH_VOCABULARY, unknownSchoolFacts, type CategoryRecord, type CollectionRecord, type Dataset, type SchoolVocabularies, type SynonymSet, type ToolRecord } from '../domain.js';
+import { EMPTY_SEARCH_VOCABULARY, unknownSchoolFacts, type CategoryRecord, type CollectionRecord, type Dataset, type SchoolVocabularies, type SearchVocabulary, type SynonymSet, type ToolRecord } from '../domain.js';
 import { runAtOnce, type Steps } from '../slices.js';
 
 export type Row = Record<string, unknown>;
@@ -125,7 +125,8 @@ export function* datasetSteps(rows: DatasetRows): Steps<Dataset> {
     updated_at: canonicalDate(r.updated_at),
   }));
   return { categories, tools, collections, synonyms: synonymsFromRows(rows.synonyms), vocabularies: vocabulariesFromRows(rows.documents),
-    searchVocabulary: json(rows.documents.find((r) => r.name === 'search-vocabulary')?.body) ?? EMPTY_SEARCH_VOCABULARY };
+    // A database written before a list of the vocabulary existed reads it as empty.
+    searchVocabulary: { ...EMPTY_SEARCH_VOCABULARY, ...(json(rows.documents.find((r) => r.name === 'search-vocabulary')?.body) as Partial<SearchVocabulary> | undefined) } };
 }
 
 function toolFromRow(r: Row, formerSlugs: ReadonlyMap<string, string[]>): ToolRecord {

@@ -144,6 +144,7 @@ test('GET /tools?q › a need in a sentence: conversation set aside, levels and 
     level: [{ slug: 'lycee', label: 'Lycée général et technologique' }],
     subject: [{ slug: 'svt', label: 'Sciences de la vie et de la Terre' }],
     free: true,
+    similar_to: [],
   });
   // A subject's name finds the tools that have it even if their text does not say it.
   assert.deepEqual(await search(app, 'sciences de la vie et de la terre'), ['Eau Vive']);
@@ -153,6 +154,32 @@ test('GET /tools?q › a need in a sentence: conversation set aside, levels and 
   // Conversation alone finds nothing; without q there is no meta.query.
   assert.deepEqual(await search(app, 'je cherche un outil'), []);
   assert.equal((await app.inject({ url: `${API}/tools` })).json().meta.query, undefined);
+});
+
+test('GET /tools?q › a tool named next to an alternative word finds the tools like it, without it', async (t) => {
+  const { app } = await buildTestApp(t);
+  const read = async (q: string) => (await app.inject({ url: `${API}/tools?q=${encodeURIComponent(q)}` })).json();
+  const body = await read('alternative gratuite à Quizzy');
+  assert.deepEqual(body.meta.query.similar_to, [{ slug: 'quizzy', name: 'Quizzy' }]);
+  assert.deepEqual(body.meta.query.searched, []);
+  assert.ok(body.meta.query.ignored.includes('alternative'));
+  assert.equal(body.meta.query.free, true);
+  const alternatives = names(body);
+  assert.ok(!alternatives.includes('Quizzy'), `the named tool is not its own alternative: ${alternatives}`);
+  // The closest first: the other quiz makers (same category, same keywords) before the rest.
+  assert.deepEqual(new Set(alternatives.slice(0, 2)), new Set(['Quiz Master', 'Atelier']), `${alternatives}`);
+  // Before or after the name, French or English, any case.
+  for (const q of ['Quizzy alternative', 'comme QUIZZY', 'like quizzy', 'alternative à quizzy']) {
+    assert.deepEqual(await search(app, q), await search(app, 'alternative à Quizzy'), q);
+  }
+  // The other words still select: tools like it that do what they say.
+  assert.equal((await search(app, 'comme Quizzy pour le calcul mental'))[0], 'Zèbre Math');
+  // An alternative word with no tool named next to it is a word like any other.
+  const plain = await read('pédagogie alternative');
+  assert.deepEqual(plain.meta.query.similar_to, []);
+  assert.deepEqual(plain.meta.query.searched, ['pedagogie', 'alternative']);
+  // A tool's name alone is that tool first, as before.
+  assert.equal((await search(app, 'quizzy'))[0], 'Quizzy');
 });
 
 test('GET /tools?q › English finds the French words through content/search-vocabulary.yaml, one way', async (t) => {

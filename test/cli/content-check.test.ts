@@ -90,3 +90,12 @@ test('content:check › a vocabulary with a repeated slug or an alias that is an
   assert.equal(code, 1);
   assert.match(stderr, /levels\.yaml: record "college", field aliases: "lycee" is the slug of another entry/);
 });
+
+test('content:check › a phrase of the search vocabulary with no word is refused, naming its list and place', async (t) => {
+  const content = await contentOf(t, (d) => {
+    d.searchVocabulary.alternatives.push('« ! »');
+  });
+  const { code, stderr } = await check('--content', content);
+  assert.equal(code, 1);
+  assert.match(stderr, /search-vocabulary\.yaml.*field alternatives\[4\]: has no word \(got "« ! »"\)/);
+});

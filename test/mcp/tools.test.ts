@@ -54,6 +54,7 @@ for (const era of ERAS) {
     const client = await connectClient(t, app, { era });
     const cases: Array<[string, Record<string, unknown>, string]> = [
       ['search_tools', { q: 'quiz', per_page: 3 }, '/tools?q=quiz&per_page=3'],
+      ['search_tools', { q: 'alternative à Quizzy', per_page: 3 }, `/tools?q=${encodeURIComponent('alternative à Quizzy')}&per_page=3`],
       ['search_tools', { category: 'quiz,ecriture', pricing: 'free,freemium', has_education_pricing: true }, '/tools?category=quiz,ecriture&pricing=free,freemium&has_education_pricing=1&per_page=10'],
       ['search_tools', { sort: '-updated_at', page: 2, per_page: 4 }, '/tools?sort=-updated_at&page=2&per_page=4'],
       ['search_tools', { updated_since: '2026-03-01T00:00:00Z' }, '/tools?updated_since=2026-03-01T00:00:00Z&per_page=10'],

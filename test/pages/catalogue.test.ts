@@ -79,6 +79,18 @@ test('GET /outils › a query with <script> stays text: every value is escaped',
   assert.doesNotMatch(tool.body, /<\/script><script>/);
 });
 
+test('GET /outils/{slug} › « Outils proches »: the tools a search for alternatives to it finds, in its order, never itself', async (t) => {
+  const { app } = await buildTestApp(t);
+  const html = (await app.inject({ url: '/outils/quizzy' })).body;
+  const section = html.split('<h2>Outils proches</h2>')[1]?.split('</ul>')[0] ?? '';
+  const shown = [...section.matchAll(/<h3><a href="\/outils\/([a-z0-9-]+)">/g)].map((m) => m[1]);
+  assert.ok(shown.length > 0, 'the section is there');
+  assert.ok(!shown.includes('quizzy'));
+  const searched = (await app.inject({ url: `${API}/tools?q=${encodeURIComponent('alternative à Quizzy')}` })).json().data.map((t: { slug: string }) => t.slug);
+  assert.deepEqual(shown, searched.slice(0, shown.length));
+  assert.deepEqual(new Set(shown.slice(0, 2)), new Set(['quiz-master', 'atelier-quiz']));
+});
+
 test('GET /outils/{slug} › the tool page: facts table with « non renseigné » and sources, JSON-LD, canonical, the JSON link; renamed 301; unknown 404 in French with suggestions', async (t) => {
   const { app } = await buildTestApp(t, { env: { PUBLIC_BASE_URL: 'https://annuaire.example.org' } });
   const res = await app.inject({ url: '/outils/eau-vive' });

@@ -335,7 +335,7 @@ export interface operations {
                  * @example 1
                  */
                 has_education_pricing?: "1" | "true" | "0" | "false";
-                /** @description Search over the name, the short description, the tags and category, and (low weight, whole words) the long description: case, accents and punctuation folded; whole words with one typing error in words of 4+ letters and two in 8+; the last word also completed as typed; plurals and inflections; stop words and elisions ignored; synonyms, abbreviations and English terms. A sentence works: conversation (je cherche, I need, app) is set aside, levels (6e, lycée, BTS) rank their tools first, subjects (SVT, hg, anglais) also find the tools of that subject, gratuit/free ranks free tools first; meta.query says what was read. Ordered by relevance (exact name, name prefix, a name or description match before a long-description one, then a field-weighted score). */
+                /** @description Search over the name, the short description, the tags and category, and (low weight, whole words) the long description: case, accents and punctuation folded; whole words with one typing error in words of 4+ letters and two in 8+; the last word also completed as typed; plurals and inflections; stop words and elisions ignored; synonyms, abbreviations and English terms. A sentence works: conversation (je cherche, I need, app) is set aside, levels (6e, lycée, BTS) rank their tools first, subjects (SVT, hg, anglais) also find the tools of that subject, gratuit/free ranks free tools first; a tool named next to alternative/comme/like (alternative à Kahoot) finds the tools most like it; meta.query says what was read. Ordered by relevance (exact name, name prefix, a name or description match before a long-description one, then a field-weighted score). */
                 q?: string;
                 /**
                  * @description Default `name`; with `q`, relevance.
@@ -682,6 +682,11 @@ export interface operations {
                                 }[];
                                 /** @description The query asks for tools at no charge (gratuit, free): free tools rank first; never a filter */
                                 free: boolean;
+                                /** @description The tools the query asks alternatives to (alternative à Kahoot, comme Padlet, like Quizlet): the tools most like them are found, they are not */
+                                similar_to: {
+                                    slug: string;
+                                    name: string;
+                                }[];
                             };
                             /** @description What in the query matched nothing although it is allowed (an unknown category still answers 200, per v1) */
                             warnings?: {
