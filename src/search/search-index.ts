@@ -34,7 +34,8 @@ import { Memo } from '../memo.js';
 import { runAtOnce, type Steps } from '../slices.js';
 import { allAlternatives, categoryWeights, group, JOINED_WEIGHT, matchedTermWeights, units as unitsOf, unitsOfTerms } from './candidates.js';
 import type { Alternative, Evaluation, Group, KnownUnit, Unit } from './query-types.js';
-import { buildIndexData, DESCRIPTION, KEYWORDS, type SearchDocument, type SearchIndexData } from './index-data.js';
+import { buildIndexData, type SearchDocument, type SearchIndexData } from './index-data.js';
+import { alikeTo } from './alike.js';
 import { RankOrder, Tier } from './rank-order.js';
 import { evaluate, PROXIMITY_BONUS, proximity, wholeName } from './scoring.js';
 
@@ -142,17 +143,6 @@ const LEVEL_BONUS = 4;
 const FREE_BONUS = 3;
 /** Bonus for a tool of the subject a topic word belongs to (`orthographe`: français). */
 const TOPIC_BONUS = 2;
-/**
- * Tools like a named one (`alternative à Kahoot`): per term of the named tool's keywords (its
- * tags and category) and short description, its inverse document frequency, counted where
- * the other tool has the term — in its keywords at full weight, its short description at
- * ALIKE_DESCRIPTION — plus ALIKE_SHARED per level and subject both have. The closest scores
- * ALIKE_SCORE, the others in proportion; those under ALIKE_MIN_SHARE of the closest are left out.
- */
-const ALIKE_DESCRIPTION = 0.5;
-const ALIKE_SHARED = 0.5;
-const ALIKE_SCORE = 12;
-const ALIKE_MIN_SHARE = 0.25;
 const MEMO_LIMIT = 2_000;
 /**
  * What the per-unit memo may hold, in bytes of per-document arrays: a unit's evaluation takes
@@ -230,7 +220,7 @@ export class SearchIndex {
     const onlyStopWords = reading.roles.every((r) => r === Role.Stop);
     if (onlyStopWords) kept = words.map((_, i) => i);
     const content = kept.map((i) => words[i]!);
-    const alike = reading.similarTo.length > 0 ? this.alike(reading.similarTo) : null;
+    const alike = reading.similarTo.length > 0 ? alikeTo(this.ix, reading.similarTo) : null;
 
     // Search as you type completes the last word, unless it is a stop word, the query has
     // nothing else, it was typed as an acronym (`ENT`, `TBI`), or it was read as something else.
@@ -360,58 +350,10 @@ export class SearchIndex {
    * proches », by the same measure as a query for alternatives to it.
    */
   similar(doc: number, limit: number): number[] {
-    const { set, score } = this.alike([doc]);
+    const { set, score } = alikeTo(this.ix, [doc]);
     const docs: number[] = [];
     set.forEach((d) => docs.push(d));
     return docs.sort((a, b) => score[b]! - score[a]! || a - b).slice(0, limit);
-  }
-
-  /** How close each tool is to the `named` ones (ALIKE_SCORE), the set of those close enough, and the named ones' set. */
-  private alike(named: readonly number[]): { set: Bitset; score: Float32Array; named: Bitset } {
-    const ix = this.ix;
-    const n = ix.size;
-    const namedSet = new Bitset(n);
-    namedSet.addAll(named);
-    // Each term of the named tools, with the weight of the field it is in (keywords first).
-    const termWeight = new Map<number, number>();
-    for (const [field, weight] of [[KEYWORDS, 1], [DESCRIPTION, ALIKE_DESCRIPTION]] as const) {
-      const f = ix.fields[field];
-      for (const doc of named) {
-        for (let k = f.tokenOffsets[doc]!; k < f.tokenOffsets[doc + 1]!; k += 3) {
-          const t = f.tokens[k]!;
-          termWeight.set(t, Math.max(termWeight.get(t) ?? 0, weight));
-        }
-      }
-    }
-    const raw = new Float64Array(n);
-    for (const [t, weight] of termWeight) {
-      const idf = Math.log(n / Math.max(1, ix.documentFrequency[t]!));
-      if (idf <= 0) continue;
-      for (const [field, other] of [[KEYWORDS, 1], [DESCRIPTION, ALIKE_DESCRIPTION]] as const) {
-        const f = ix.fields[field];
-        for (let p = f.postingOffsets[t]!; p < f.postingOffsets[t + 1]!; p++) raw[f.postingDocs[p]!]! += idf * weight * other;
-      }
-    }
-    const shared = [...ix.levelSets.values(), ...ix.subjectSets.values()].filter((set) => named.some((doc) => set.has(doc)));
-    let best = 0;
-    for (let doc = 0; doc < n; doc++) {
-      if (raw[doc] === 0) continue;
-      if (namedSet.has(doc)) {
-        raw[doc] = 0;
-        continue;
-      }
-      for (const set of shared) if (set.has(doc)) raw[doc]! += ALIKE_SHARED;
-      if (raw[doc]! > best) best = raw[doc]!;
-    }
-    const set = new Bitset(n);
-    const score = new Float32Array(n);
-    if (best === 0) return { set, score, named: namedSet };
-    for (let doc = 0; doc < n; doc++) {
-      if (raw[doc]! < best * ALIKE_MIN_SHARE || raw[doc] === 0) continue;
-      set.add(doc);
-      score[doc] = (ALIKE_SCORE * raw[doc]!) / best;
-    }
-    return { set, score, named: namedSet };
   }
 
   /** The tools a query's levels and free words select when it names nothing else. */
