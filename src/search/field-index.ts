@@ -8,25 +8,35 @@
 
 import type { Steps } from '../slices.js';
 
-/** Terms of one field, as they are indexed document after document. */
+/**
+ * Terms of one field, as they are indexed document after document. `stride` 3 keeps each
+ * token's position and span (proximity, phrases); 1 keeps its term only (the long
+ * description, whose distinct terms are all the search reads).
+ */
 export class FieldBuilder {
   private tokens = new Int32Array(4096);
   private used = 0;
   private readonly offsets: number[] = [0];
   private readonly lengths: number[] = [];
 
-  /** Adds the next document's tokens: term ids with their position and span in words. */
+  constructor(readonly stride: 1 | 3 = 3) {}
+
+  /** Adds the next document's tokens: term ids with their position and span in words (read only at stride 3). */
   add(terms: ArrayLike<number>, positions: ArrayLike<number>, spans: ArrayLike<number>, words: number): void {
-    const need = this.used + terms.length * 3;
+    const need = this.used + terms.length * this.stride;
     if (need > this.tokens.length) {
       const grown = new Int32Array(Math.max(need, this.tokens.length * 2));
       grown.set(this.tokens.subarray(0, this.used));
       this.tokens = grown;
     }
-    for (let k = 0; k < terms.length; k++) {
-      this.tokens[this.used++] = terms[k]!;
-      this.tokens[this.used++] = positions[k]!;
-      this.tokens[this.used++] = spans[k]!;
+    if (this.stride === 1) {
+      for (let k = 0; k < terms.length; k++) this.tokens[this.used++] = terms[k]!;
+    } else {
+      for (let k = 0; k < terms.length; k++) {
+        this.tokens[this.used++] = terms[k]!;
+        this.tokens[this.used++] = positions[k]!;
+        this.tokens[this.used++] = spans[k]!;
+      }
     }
     this.offsets.push(this.used);
     this.lengths.push(words);
@@ -35,14 +45,16 @@ export class FieldBuilder {
   /** The field, once every document is added and the number of distinct terms is known. */
   *finish(termCount: number): Steps<FieldIndex> {
     const documents = this.lengths.length;
+    const stride = this.stride;
     const tokens = this.tokens.slice(0, this.used);
+    this.tokens = new Int32Array(0);
     const tokenOffsets = Int32Array.from(this.offsets);
     // Postings in two passes over the tokens: count the documents per term, then fill them
     // in document order (so each list is ascending), adding up repeats as the frequency.
     const lastDoc = new Int32Array(termCount).fill(-1);
     const postingOffsets = new Int32Array(termCount + 1);
     for (let doc = 0; doc < documents; doc++) {
-      for (let k = tokenOffsets[doc]!; k < tokenOffsets[doc + 1]!; k += 3) {
+      for (let k = tokenOffsets[doc]!; k < tokenOffsets[doc + 1]!; k += stride) {
         const t = tokens[k]!;
         if (lastDoc[t] !== doc) {
           lastDoc[t] = doc;
@@ -57,7 +69,7 @@ export class FieldBuilder {
     const cursor = postingOffsets.slice(0, termCount);
     lastDoc.fill(-1);
     for (let doc = 0; doc < documents; doc++) {
-      for (let k = tokenOffsets[doc]!; k < tokenOffsets[doc + 1]!; k += 3) {
+      for (let k = tokenOffsets[doc]!; k < tokenOffsets[doc + 1]!; k += stride) {
         const t = tokens[k]!;
         if (lastDoc[t] !== doc) {
           lastDoc[t] = doc;
@@ -70,13 +82,13 @@ export class FieldBuilder {
     const lengths = Uint16Array.from(this.lengths, (l) => Math.min(l, 65535));
     let sum = 0;
     for (const l of lengths) sum += l;
-    return new FieldIndex(tokens, tokenOffsets, postingDocs, postingFrequencies, postingOffsets, lengths, documents === 0 ? 1 : Math.max(1, sum / documents));
+    return new FieldIndex(tokens, tokenOffsets, postingDocs, postingFrequencies, postingOffsets, lengths, documents === 0 ? 1 : Math.max(1, sum / documents), stride);
   }
 }
 
 export class FieldIndex {
   constructor(
-    /** [term, position, span] of every document's tokens, one after the other. */
+    /** [term, position, span] of every document's tokens, one after the other (at stride 1: its terms only). */
     readonly tokens: Int32Array,
     /** Document d's tokens are tokens[tokenOffsets[d] … tokenOffsets[d + 1]). */
     readonly tokenOffsets: Int32Array,
@@ -88,7 +100,14 @@ export class FieldIndex {
     /** Words per document. */
     readonly lengths: Uint16Array,
     readonly averageLength: number,
+    /** Int32s per token in `tokens`: 3, or 1 for a field without positions. */
+    readonly stride: 1 | 3 = 3,
   ) {}
+
+  /** The same postings without the per-document tokens (a field no ranking step reads token by token). */
+  withoutTokens(): FieldIndex {
+    return new FieldIndex(new Int32Array(0), new Int32Array(this.tokenOffsets.length), this.postingDocs, this.postingFrequencies, this.postingOffsets, this.lengths, this.averageLength, this.stride);
+  }
 
   /** Whether document `doc` holds term `t` (a binary search in the term's list). */
   holds(t: number, doc: number): boolean {

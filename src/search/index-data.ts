@@ -11,7 +11,7 @@ import type { Steps } from '../slices.js';
 import { FieldBuilder, type FieldIndex } from './field-index.js';
 import { Vocabulary, type FuzzyMatch } from './vocabulary.js';
 import { Bitset } from '../bitset.js';
-import { foldFrench } from '../text/french-text.js';
+import { foldFrench, foldPieces } from '../text/french-text.js';
 
 export interface SearchDocument {
   name: string;
@@ -115,7 +115,18 @@ export function* buildIndexData(documents: readonly SearchDocument[], synonymSet
     }
     return id;
   };
-  const builders = [new FieldBuilder(), new FieldBuilder(), new FieldBuilder(), new FieldBuilder()] as const;
+  /** A piece of long text (foldPieces) → the terms of its folded words, folded once per distinct piece. */
+  const pieceTerms = new Map<string, readonly number[]>();
+  const termsOfPiece = (piece: string): readonly number[] => {
+    let ids = pieceTerms.get(piece);
+    if (ids === undefined) {
+      const folded = foldFrench(piece);
+      ids = folded === '' ? [] : folded.split(' ').map(termOfLongWord);
+      pieceTerms.set(piece, ids);
+    }
+    return ids;
+  };
+  const builders = [new FieldBuilder(), new FieldBuilder(), new FieldBuilder(), new FieldBuilder(1)] as const;
   const add = (field: number, tokens: Token[], words: number) =>
     builders[field]!.add(tokens.map((t) => termOfWord(t.word)), tokens.map((t) => t.position), tokens.map((t) => t.span), words);
   const names: string[] = new Array(n);
@@ -133,23 +144,39 @@ export function* buildIndexData(documents: readonly SearchDocument[], synonymSet
     if (doc % 500 === 499) yield;
   }
   // After the other fields, so that the vocabulary of corrections and completions is theirs.
-  const seen = new Set<number>();
+  // Distinct terms only, no positions: the search reads no more of this field.
+  // A term's last document (plus one) marks it as met in this one: no set per document.
+  let met = new Int32Array(termIds.size + 4_096);
+  const distinct: number[] = [];
   for (let doc = 0; doc < n; doc++) {
-    // Words only (no positions are kept for this field): no token object per word.
-    const folded = foldFrench(documents[doc]!.long ?? '');
-    const words = folded === '' ? [] : folded.split(' ');
-    seen.clear();
-    for (const word of words) seen.add(termOfLongWord(word));
-    const distinct = [...seen];
-    builders[LONG].add(distinct, distinct.map((_, k) => k), distinct.map(() => 1), words.length);
+    distinct.length = 0;
+    let words = 0;
+    for (const piece of foldPieces(documents[doc]!.long ?? '')) {
+      const ids = termsOfPiece(piece);
+      words += ids.length;
+      for (let k = 0; k < ids.length; k++) {
+        const id = ids[k]!;
+        if (id >= met.length) {
+          const grown = new Int32Array(Math.max(id + 1, met.length * 2));
+          grown.set(met);
+          met = grown;
+        }
+        if (met[id] === doc + 1) continue;
+        met[id] = doc + 1;
+        distinct.push(id);
+      }
+    }
+    builders[LONG].add(distinct, distinct, distinct, words);
     if (doc % 500 === 499) yield;
   }
+  pieceTerms.clear();
+  longSurfaces.clear();
   yield;
   const vocabulary = yield* Vocabulary.build(surfaces.keys());
   const surfaceTerm = Int32Array.from(vocabulary.words, (w) => surfaces.get(w)!);
   yield;
   const terms = termIds.size;
-  const fields = [
+  const built = [
     yield* builders[NAME].finish(terms),
     yield* builders[DESCRIPTION].finish(terms),
     yield* builders[KEYWORDS].finish(terms),
@@ -160,8 +187,8 @@ export function* buildIndexData(documents: readonly SearchDocument[], synonymSet
   const df = new Int32Array(terms);
   const lastDoc = new Int32Array(terms).fill(-1);
   for (let doc = 0; doc < n; doc++) {
-    for (const f of fields) {
-      for (let k = f.tokenOffsets[doc]!; k < f.tokenOffsets[doc + 1]!; k += 3) {
+    for (const f of built) {
+      for (let k = f.tokenOffsets[doc]!; k < f.tokenOffsets[doc + 1]!; k += f.stride) {
         const t = f.tokens[k]!;
         if (lastDoc[t] !== doc) {
           lastDoc[t] = doc;
@@ -171,6 +198,8 @@ export function* buildIndexData(documents: readonly SearchDocument[], synonymSet
     }
     if (doc % 5_000 === 4_999) yield;
   }
+  // The long description's tokens served the counts above; its postings are all a search reads.
+  const fields = [built[NAME], built[DESCRIPTION], built[KEYWORDS], built[LONG].withoutTokens()] as const;
   const setsOf = (pick: (d: SearchDocument) => readonly string[] | null | undefined) => {
     const sets = new Map<string, Bitset>();
     documents.forEach((d, doc) => {

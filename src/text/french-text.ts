@@ -39,6 +39,23 @@ export function foldFrench(text: string): string {
     .trim();
 }
 
+/**
+ * Whitespace and ASCII punctuation: characters foldFrench turns into a cut between words
+ * whatever stands around them (none is invisible, a mark or a letter after NFKD).
+ */
+const CUT = /[\t\n\v\f\r \u00a0!-/:-@[-`{-~]+/;
+/** Greek: the one letter whose lower case depends on what follows it (a final sigma). */
+const GREEK = /[\u0370-\u03ff\u1f00-\u1fff]/;
+
+/**
+ * A text cut into pieces whose folds, joined by single spaces (empty ones left out), are
+ * `foldFrench(text)`: a long text's pieces recur (`élèves`, `classe`), so a caller folds each
+ * distinct piece once instead of folding every text whole.
+ */
+export function foldPieces(text: string): string[] {
+  return GREEK.test(text) ? [text] : text.split(CUT);
+}
+
 /** The distinct folded words of a text, in order of first appearance. */
 export function foldedWords(text: string): string[] {
   const folded = foldFrench(text);

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { foldFrench } from '../../src/text/french-text.js';
+import { foldFrench, foldPieces } from '../../src/text/french-text.js';
 
 /** The fold written out pass by pass: invisible characters, case, ligatures, accents, punctuation. */
 function reference(text: string): string {
@@ -20,14 +20,21 @@ function reference(text: string): string {
     .trim();
 }
 
-test('foldFrench › the same fold for ASCII, French and any other text', () => {
-  const text = fc.oneof(
+const text = fc.oneof(
     fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 40 }),
     fc.string({ unit: fc.constantFrom('a', 'É', 'é', 'œ', 'Œ', ' ', "'", '’', '-', 'ß', '\u200B', '\u00AD', '1', 'Z', '\t', '\n', 'ﬁ', 'ı'), maxLength: 40 }),
     fc.string({ unit: 'grapheme', maxLength: 20 }),
     fc.string({ unit: 'binary', maxLength: 20 }),
-  );
+    fc.string({ unit: fc.constantFrom('Σ', 'σ', 'ς', 'α', '.', "'", ' ', 'a', '\u0301', 'İ', '\uFEFF', '\u00A0', '…', '½'), maxLength: 20 }),
+);
+
+test('foldFrench › the same fold for ASCII, French and any other text', () => {
   fc.assert(fc.property(text, (t) => assert.equal(foldFrench(t), reference(t))), { numRuns: 5_000 });
   assert.equal(foldFrench("L'Élève, l'œuvre & ChatGPT"), 'l eleve l oeuvre chatgpt');
   assert.equal(foldFrench("Carte  mentale -- QCM!"), 'carte mentale qcm');
+});
+
+test('foldPieces › folding each piece gives the fold of the whole text, whatever the text', () => {
+  fc.assert(fc.property(text, (t) => assert.equal(foldPieces(t).map(foldFrench).filter((w) => w !== '').join(' '), foldFrench(t))), { numRuns: 10_000 });
+  assert.deepEqual(foldPieces("L'Élève, l’œuvre"), ['L', 'Élève', 'l’œuvre']);
 });
