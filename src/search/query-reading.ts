@@ -29,8 +29,6 @@ export interface QueryLexicon {
 /** Names longer than this are not looked for in a query. */
 const NAME_WORDS = 6;
 
-export const EMPTY_LEXICON: QueryLexicon = { levels: null, subjects: null, filler: new Set(), freeWords: new Set(), alternatives: new Set(), longest: 1, names: new Map(), longestName: 1 };
-
 export interface LexiconWords {
   readonly filler: readonly string[];
   readonly freeWords: readonly string[];
@@ -42,24 +40,21 @@ export function buildLexicon(levels: VocabularyIndex | null, subjects: Vocabular
   let longest = Math.max(levels?.longestTerm ?? 1, subjects?.longestTerm ?? 1);
   for (const phrase of [...words.filler, ...words.freeWords, ...words.alternatives]) longest = Math.max(longest, phrase.split(' ').length);
   const byName = new Map<string, number[]>();
+  // A word of four letters or more that only one name has names that tool too
+  // (`PowerPoint` for « Microsoft PowerPoint »), unless it is a whole name itself.
+  const owners = new Map<string, number>();
   let longestName = 1;
   names.forEach((name, doc) => {
-    const count = name.split(' ').length;
-    if (name === '' || count > NAME_WORDS) return;
-    longestName = Math.max(longestName, count);
+    const nameWords = name.split(' ');
+    for (const word of new Set(nameWords)) {
+      if (word.length >= 4 && !isStopWord(word)) owners.set(word, owners.has(word) ? -1 : doc);
+    }
+    if (name === '' || nameWords.length > NAME_WORDS) return;
+    longestName = Math.max(longestName, nameWords.length);
     for (const key of new Set([name, name.replaceAll(' ', '')])) {
       const docs = byName.get(key);
       if (docs === undefined) byName.set(key, [doc]);
       else docs.push(doc);
-    }
-  });
-  // A word of four letters or more that only one name has names that tool too
-  // (`PowerPoint` for « Microsoft PowerPoint »), unless it is a whole name itself.
-  const owners = new Map<string, number>();
-  names.forEach((name, doc) => {
-    for (const word of new Set(name.split(' '))) {
-      if (word.length < 4 || isStopWord(word)) continue;
-      owners.set(word, owners.has(word) ? -1 : doc);
     }
   });
   for (const [word, doc] of owners) if (doc !== -1 && !byName.has(word)) byName.set(word, [doc]);
