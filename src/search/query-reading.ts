@@ -24,6 +24,10 @@ export interface QueryLexicon {
   readonly names: ReadonlyMap<string, readonly number[]>;
   /** The most words a name has (at most NAME_WORDS). */
   readonly longestName: number;
+  /** Whether the search knows these folded words as one expression (`homework help`, `royalty free`, `free software`); null: none known. */
+  readonly expression: ((words: readonly string[]) => boolean) | null;
+  /** The most words such an expression spans, stop words included. */
+  readonly longestExpression: number;
 }
 
 /** Names longer than this are not looked for in a query. */
@@ -35,8 +39,16 @@ export interface LexiconWords {
   readonly alternatives: readonly string[];
 }
 
+/** An expression the search knows, and how many terms the longest has. */
+export interface KnownExpressions {
+  readonly has: (words: readonly string[]) => boolean;
+  readonly longest: number;
+}
+
 /** `names`: per document, its folded name (words joined by one space). */
-export function buildLexicon(levels: VocabularyIndex | null, subjects: VocabularyIndex | null, words: LexiconWords, names: readonly string[]): QueryLexicon {
+export function buildLexicon(
+  levels: VocabularyIndex | null, subjects: VocabularyIndex | null, words: LexiconWords, names: readonly string[], expressions: KnownExpressions | null = null,
+): QueryLexicon {
   let longest = Math.max(levels?.longestTerm ?? 1, subjects?.longestTerm ?? 1);
   for (const phrase of [...words.filler, ...words.freeWords, ...words.alternatives]) longest = Math.max(longest, phrase.split(' ').length);
   const byName = new Map<string, number[]>();
@@ -58,7 +70,11 @@ export function buildLexicon(levels: VocabularyIndex | null, subjects: Vocabular
     }
   });
   for (const [word, doc] of owners) if (doc !== -1 && !byName.has(word)) byName.set(word, [doc]);
-  return { levels, subjects, filler: new Set(words.filler), freeWords: new Set(words.freeWords), alternatives: new Set(words.alternatives), longest, names: byName, longestName };
+  return {
+    levels, subjects, filler: new Set(words.filler), freeWords: new Set(words.freeWords), alternatives: new Set(words.alternatives), longest, names: byName, longestName,
+    // Stop words may stand between an expression's terms (`free to use`): a few more words.
+    expression: expressions?.has ?? null, longestExpression: expressions === null ? 0 : expressions.longest + 2,
+  };
 }
 
 /** What each word of a query is. */
@@ -137,8 +153,40 @@ export function readQuery(words: readonly string[], acronyms: readonly boolean[]
     }
     i += Math.max(1, matched);
   }
+  if (keepExpressions(words, roles, lexicon)) free = roles.includes(Role.Free);
   const similarTo = roles.includes(Role.Alternative) ? readNamed(words, roles, lexicon) : [];
   return { roles, levels, subjects, topicSubjects, free, phrases, similarTo };
+}
+
+/**
+ * A word of conversation or of price that stands in an expression the search knows with the
+ * query's other words (`homework help`, `mobile app`, `royalty free`, `free software`) is a
+ * word of that expression, not set aside: the expression says what the tool is. Whether any was.
+ */
+function keepExpressions(words: readonly string[], roles: Role[], lexicon: QueryLexicon): boolean {
+  const aside = (role: Role) => role === Role.Filler || role === Role.Free;
+  if (lexicon.expression === null || !roles.some(aside)) return false;
+  let changed = false;
+  for (let i = 0; i < words.length; i++) {
+    if (roles[i] === Role.Stop) continue;
+    // The longest span from word i of words to find, set aside or stop words.
+    let reach = 0;
+    let firstAside = -1;
+    while (reach < lexicon.longestExpression && i + reach < words.length) {
+      const role = roles[i + reach]!;
+      if (!aside(role) && role !== Role.Content && role !== Role.Stop) break;
+      if (firstAside === -1 && aside(role)) firstAside = reach;
+      reach++;
+    }
+    for (let length = reach; length >= 2 && length > firstAside && firstAside !== -1; length--) {
+      if (!lexicon.expression(words.slice(i, i + length))) continue;
+      for (let k = i; k < i + length; k++) if (aside(roles[k]!)) roles[k] = isStopWordAt(words, k) ? Role.Stop : Role.Content;
+      changed = true;
+      i += length - 1;
+      break;
+    }
+  }
+  return changed;
 }
 
 /** Roles a query may have between an alternative word and the name it is about (`alternative gratuite à la…`). */

@@ -25,7 +25,7 @@
  * units stand in the text; ties in name order (French collation).
  */
 import { Bitset } from '../bitset.js';
-import { tokenize } from './analyzer.js';
+import { isStopWord, termOf, tokenize } from './analyzer.js';
 import { EMPTY_SEARCH_VOCABULARY, type SearchVocabulary, type SynonymSet } from '../domain.js';
 import type { VocabularyIndex } from '../school/vocabulary.js';
 import { buildLexicon, readQuery, Role, type QueryLexicon, type QueryReading } from './query-reading.js';
@@ -199,7 +199,14 @@ export class SearchIndex {
     const vocabulary = reading.searchVocabulary ?? EMPTY_SEARCH_VOCABULARY;
     const synonyms = vocabulary.translations.length === 0 ? synonymSet : { ...synonymSet, expansions: [...synonymSet.expansions, ...vocabulary.translations] };
     const ix = yield* buildIndexData(documents, synonyms);
-    return new SearchIndex(ix, buildLexicon(reading.levels ?? null, reading.subjects ?? null, vocabulary, ix.names));
+    const expressions = {
+      has: (words: readonly string[]) => {
+        const terms = words.filter((w) => !isStopWord(w)).map((w) => ix.termMemo.get(w, () => termOf(w)));
+        return terms.length >= 2 && ix.synonyms.has(terms);
+      },
+      longest: ix.synonyms.longestKey,
+    };
+    return new SearchIndex(ix, buildLexicon(reading.levels ?? null, reading.subjects ?? null, vocabulary, ix.names, expressions));
   }
 
   /** The tools matching `q`, best first. Results are kept per distinct query. */
@@ -296,7 +303,7 @@ export class SearchIndex {
 
   /** The members of a search in ranking order. */
   private rank(
-    members: readonly number[], candidates: Bitset, coverage: Uint8Array | null, scores: readonly Evaluation[], effective: readonly KnownUnit[],
+    members: readonly number[], candidates: Bitset, coverage: Float32Array | null, scores: readonly Evaluation[], effective: readonly KnownUnit[],
     unitCount: number, reading: QueryReading, words: readonly string[], weights: Float32Array, groupsOf: Int32Array, alike: Float32Array | null,
   ): SearchResult {
     const ix = this.ix;
@@ -340,7 +347,7 @@ export class SearchIndex {
           : ix.names[doc] === qFolded || compact === qCompact ? Tier.ExactName
             : qCompact.length >= 2 && (ix.names[doc]!.startsWith(qFolded) || compact.startsWith(qCompact)) ? Tier.NamePrefix
               : Tier.Other;
-      order.add(doc, tier, coverage === null ? strong : true, coverage === null ? 0 : coverage[doc]!, typos, score);
+      order.add(doc, tier, coverage === null ? strong : true, coverage === null ? 0 : Math.round(coverage[doc]!), typos, score);
     }
     return { ranked: order.ranked(), set: candidates, understood: understood(words, reading) };
   }

@@ -19,11 +19,11 @@ const MIN_COMMON = 8;
 export interface Selection {
   candidates: Bitset;
   /**
-   * Per document, how much of the query it holds, for the ranking, which then ignores where a
-   * unit is found: four per rarer unit, two per common one (`élèves`, `classe`), half as much
-   * when found only in the long description; null when every candidate holds them all.
+   * Per document, how much of the query's information it holds, on 0–31 (informationHeld),
+   * for the ranking, which then ignores where a unit is found; null when every candidate
+   * holds them all.
    */
-  coverage: Uint8Array | null;
+  coverage: Float32Array | null;
 }
 
 /**
@@ -44,11 +44,7 @@ export function select(n: number, required: readonly Evaluation[], unknown: numb
   // tools holding all of them are the closest others, whatever they say of the common ones.
   const common = (e: Evaluation) => e.set.count() > Math.max(MIN_COMMON, n * COMMON_SHARE);
   const rare = required.filter((e) => !common(e));
-  const rank = new Uint8Array(n);
-  for (const e of required) {
-    const weight = common(e) ? 2 : 4;
-    e.set.forEach((doc) => (rank[doc]! += e.strong.has(doc) ? weight : weight / 2));
-  }
+  const rank = informationHeld(n, required);
   const rareSet = rare.length > 0 && rare.length < required.length ? rare.map((e) => e.set).reduce((a, b) => a.and(b)) : null;
   if (full > 0) {
     // Of three units or more, a tool missing one is close too, even when it misses a rare one
@@ -57,7 +53,8 @@ export function select(n: number, required: readonly Evaluation[], unknown: numb
     fill.addSet(all);
     return { candidates: fill, coverage: rank };
   }
-  if (rareSet !== null && !rareSet.isEmpty()) return { candidates: rareSet, coverage: rank };
+  const rareFound = rareSet !== null && !rareSet.isEmpty();
+  if (rareFound && required.length < 3) return { candidates: rareSet, coverage: rank };
   // Of two units, either — but only when each is found somewhere as typed: a word found only
   // through a correction (`ortografe`) is not enough to show what the other word finds.
   if (required.length === 2) {
@@ -70,6 +67,7 @@ export function select(n: number, required: readonly Evaluation[], unknown: numb
   for (let doc = 0; doc < n; doc++) if (coverage[doc]! > most) most = coverage[doc]!;
   let candidates = atLeast(coverage, most, n);
   if (most > 2 && candidates.count() < FILL) candidates = atLeast(coverage, most - 1, n);
+  if (rareFound) candidates.addSet(rareSet);
   return { candidates, coverage: rank };
 }
 
@@ -77,4 +75,22 @@ function atLeast(coverage: Uint8Array, threshold: number, n: number): Bitset {
   const set = new Bitset(n);
   for (let doc = 0; doc < n; doc++) if (coverage[doc]! >= threshold) set.add(doc);
   return set;
+}
+
+/**
+ * Per document, the share of the query's information it holds, on 0–31: each unit weighs its
+ * inverse document frequency (`traduire` in a few tools tells more than `documents` in a
+ * hundred or `français` in most), half as much when found only in the long description.
+ */
+function informationHeld(n: number, required: readonly Evaluation[]): Float32Array {
+  const weights = required.map((e) => Math.log(1 + n / e.set.count()));
+  const scale = 31 / weights.reduce((a, b) => a + b, 0);
+  const held = new Float32Array(n);
+  required.forEach((e, k) => {
+    // Half for holding it, half for holding it where it matters (the strong set is inside the set).
+    const half = (weights[k]! * scale) / 2;
+    e.set.forEach((doc) => (held[doc]! += half));
+    e.strong.forEach((doc) => (held[doc]! += half));
+  });
+  return held;
 }

@@ -189,6 +189,43 @@ test('GET /tools?q › English finds the French words through content/search-voc
   assert.deepEqual(await search(app, 'eau'), ['Eau Vive']);
 });
 
+test('GET /tools?q › a conversation or price word inside an expression the vocabulary knows is a word of that expression', async (t) => {
+  const dataset = fixtureDataset();
+  dataset.searchVocabulary = {
+    ...dataset.searchVocabulary,
+    translations: [...dataset.searchVocabulary.translations, { term: 'mobile app', finds: ['application mobile'] }, { term: 'free software', finds: ['logiciel libre'] }],
+  };
+  dataset.tools.push(
+    variant(dataset, 'zzz-mobile', 'Zzz Poche', 'Une application mobile pour réviser l’orthographe dans le bus.'),
+    variant(dataset, 'zzz-libre', 'Zzz Libre', 'Un logiciel libre de calcul mental, à installer sur les postes de la salle.'),
+  );
+  const { app } = await buildTestApp(t, { dataset });
+  const read = async (q: string) => (await app.inject({ url: `${API}/tools?q=${encodeURIComponent(q)}` })).json();
+  const mobile = await read('mobile app for spelling');
+  assert.deepEqual(mobile.meta.query.searched, ['mobile', 'app', 'spelling']);
+  assert.equal(names(mobile)[0], 'Zzz Poche');
+  // Alone, or next to words it makes no expression with, `app` is still conversation.
+  assert.deepEqual((await read('spelling app')).meta.query.ignored, ['app']);
+  // `free software` is software of a kind (logiciel libre), not a request for no price.
+  const libre = await read('free software');
+  assert.equal(libre.meta.query.free, false);
+  assert.deepEqual(libre.meta.query.searched, ['free', 'software']);
+  assert.deepEqual(names(libre), ['Zzz Libre']);
+  assert.equal((await read('free spelling')).meta.query.free, true, '`free` beside another word is still the price hint');
+});
+
+test('GET /tools?q › relaxed, a query keeps the tools holding most of it beside those holding its rarest word', async (t) => {
+  // `traduire`, `documents` and `parents` are each in more than one tool in ten here; `parler` in
+  // one. No tool holds the four: the translators hold three, the speaking tool two.
+  const dataset = fixtureDataset();
+  for (let k = 0; k < 10; k++) dataset.tools.push(variant(dataset, `trad-${k}`, `Trad ${k}`, `Traduire les documents et les messages envoyés aux parents, version ${k}.`));
+  dataset.tools.push(variant(dataset, 'aaa-oral', 'Aaa Oral', 'Parler en public : présenter des documents devant la classe.'));
+  const { app } = await buildTestApp(t, { dataset });
+  const found = await search(app, 'traduire documents parents parler', '&per_page=50');
+  assert.ok(found.includes('Aaa Oral'), `the tool holding the rarest word: ${found}`);
+  assert.equal(found.filter((name) => name.startsWith('Trad ')).length, 10, `the tools holding three of the four words: ${found}`);
+});
+
 test('GET /tools?q › the long description is searched at a low weight: a match in the name or short description ranks first', async (t) => {
   const dataset = fixtureDataset();
   const long = (text: string) => `${text}\n\nDeuxième paragraphe assez long pour la validation, sur l'usage en classe avec les élèves et les enseignants, les séances et les projets de l'année.\n\nTroisième paragraphe : les limites de l'outil, la protection des données personnelles des élèves et la langue de son interface, en français.`;
