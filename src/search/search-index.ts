@@ -29,7 +29,7 @@ import { isStopWord, termOf, tokenize } from './analyzer.js';
 import { EMPTY_SEARCH_VOCABULARY, type SearchVocabulary, type SynonymSet } from '../domain.js';
 import type { VocabularyIndex } from '../school/vocabulary.js';
 import { buildLexicon, readQuery, Role, type QueryLexicon, type QueryReading } from './query-reading.js';
-import { select } from './selection.js';
+import { select, selectWithinExpression } from './selection.js';
 import { Memo } from '../memo.js';
 import { runAtOnce, type Steps } from '../slices.js';
 import { allAlternatives, categoryWeights, group, JOINED_WEIGHT, matchedTermWeights, units as unitsOf, unitsOfTerms } from './candidates.js';
@@ -268,9 +268,16 @@ export class SearchIndex {
       joinedAlternatives[k]!.length === 0 ? u : this.know({ ...u.group, alternatives: [...u.group.alternatives, ...joinedAlternatives[k]!] }, u.subjects),
     );
     const groups = effective.map((u) => u.group);
-    const scores = effective.map((u) => u.evaluation);
+    let scores = effective.map((u) => u.evaluation);
     const found = scores.filter((s) => !s.set.isEmpty());
     let selection = found.length > 0 ? select(n, found, scores.length - found.length) : null;
+    // One expression that few tools hold whole: its words select the tools that follow them,
+    // and score them (the whole expression's holders, already first, count their words too).
+    const within = scores.length === 1 && alike === null ? selectWithinExpression(n, scores[0]!) : null;
+    if (within !== null) {
+      selection = within;
+      scores = [scores[0]!, ...scores[0]!.parts!];
+    }
     if (selection === null) {
       // A query for tools like a named one, with no other word found (`alternative à
       // Kahoot`): the tools like it.

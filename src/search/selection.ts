@@ -94,3 +94,23 @@ function informationHeld(n: number, required: readonly Evaluation[]): Float32Arr
   });
   return held;
 }
+
+/**
+ * A query that is one run of words the vocabulary knows (`annotate pdf`, `graphing
+ * calculator`, `reading fluency`), held whole by fewer tools than a page: those tools first,
+ * then the tools its words select as a query of those words would (the expression's words
+ * `annotate` and `pdf` as `annoter un pdf` finds them), so an English expression is not
+ * poorer than its French words typed apart. Null when its words select nothing either.
+ */
+export function selectWithinExpression(n: number, whole: Evaluation): Selection | null {
+  const parts = whole.parts;
+  if (parts === null || whole.set.count() >= FILL) return null;
+  const found = parts.filter((p) => !p.set.isEmpty());
+  const inner = found.length > 0 ? select(n, found, parts.length - found.length) : null;
+  if (inner === null) return null;
+  const coverage = inner.coverage ?? new Float32Array(n);
+  // The tools holding the whole expression come first; found only in a long description, half as much.
+  whole.set.forEach((doc) => (coverage[doc] = Math.max(coverage[doc]!, 31 / 2)));
+  whole.strong.forEach((doc) => (coverage[doc] = 31));
+  return { candidates: inner.candidates.or(whole.set), coverage };
+}

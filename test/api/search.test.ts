@@ -226,6 +226,18 @@ test('GET /tools?q › relaxed, a query keeps the tools holding most of it besid
   assert.equal(found.filter((name) => name.startsWith('Trad ')).length, 10, `the tools holding three of the four words: ${found}`);
 });
 
+test('GET /tools?q › an expression few tools hold whole is followed by the tools its words find, as those words typed apart would be', async (t) => {
+  const dataset = fixtureDataset();
+  dataset.tools.push(variant(dataset, 'aaa-calcul', 'Aaa Calcul', 'Calcul littéral et équations pour le lycée, avec des exercices corrigés.'));
+  const { app } = await buildTestApp(t, { dataset });
+  // `calcul mental` is one expression (the synonyms know it): Zèbre Math holds it whole.
+  assert.deepEqual(await search(app, 'calcul mental'), ['Zèbre Math', 'Aaa Calcul']);
+  // Its equivalent finds the same whole; what follows is what its own words find (`mental`, `math`: no more).
+  assert.deepEqual(await search(app, 'mental math'), ['Zèbre Math']);
+  // Its words must still be found: one found nowhere, and nothing follows.
+  assert.deepEqual(await search(app, 'calcul mentaux zzz'), []);
+});
+
 test('GET /tools?q › the long description is searched at a low weight: a match in the name or short description ranks first', async (t) => {
   const dataset = fixtureDataset();
   const long = (text: string) => `${text}\n\nDeuxième paragraphe assez long pour la validation, sur l'usage en classe avec les élèves et les enseignants, les séances et les projets de l'année.\n\nTroisième paragraphe : les limites de l'outil, la protection des données personnelles des élèves et la langue de son interface, en français.`;
