@@ -29,7 +29,7 @@ import { isStopWord, termOf, tokenize } from './analyzer.js';
 import { EMPTY_SEARCH_VOCABULARY, type SearchVocabulary, type SynonymSet } from '../domain.js';
 import type { VocabularyIndex } from '../school/vocabulary.js';
 import { buildLexicon, readQuery, Role, type QueryLexicon, type QueryReading } from './query-reading.js';
-import { select, selectWithinExpression } from './selection.js';
+import { select, widenToWords } from './selection.js';
 import { Memo } from '../memo.js';
 import { runAtOnce, type Steps } from '../slices.js';
 import { allAlternatives, categoryWeights, group, JOINED_WEIGHT, matchedTermWeights, units as unitsOf, unitsOfTerms } from './candidates.js';
@@ -271,12 +271,12 @@ export class SearchIndex {
     let scores = effective.map((u) => u.evaluation);
     const found = scores.filter((s) => !s.set.isEmpty());
     let selection = found.length > 0 ? select(n, found, scores.length - found.length) : null;
-    // One expression that few tools hold whole: its words select the tools that follow them,
-    // and score them (the whole expression's holders, already first, count their words too).
-    const within = scores.length === 1 && alike === null ? selectWithinExpression(n, scores[0]!) : null;
-    if (within !== null) {
-      selection = within;
-      scores = [scores[0]!, ...scores[0]!.parts!];
+    // Fewer than a page, and an expression few tools hold whole: its words select the tools
+    // that follow, and score them (the first ones count the expression's words too).
+    const wider = alike === null && (selection !== null || found.length === 0) ? widenToWords(n, found.length > 0 ? found : scores, selection) : null;
+    if (wider !== null) {
+      selection = wider.selection;
+      scores = [...scores, ...wider.parts];
     }
     if (selection === null) {
       // A query for tools like a named one, with no other word found (`alternative à

@@ -57,14 +57,18 @@ export function select(n: number, required: readonly Evaluation[], unknown: numb
   if (rareFound && required.length < 3) return { candidates: rareSet, coverage: rank };
   // Of two units, either — but only when each is found somewhere as typed: a word found only
   // through a correction (`ortografe`) is not enough to show what the other word finds.
+  // Nor when a third word of the query is found nowhere (`hair salon booking`): two words that
+  // never meet, beside one the directory does not know, are no sign of a need it answers.
   if (required.length === 2) {
-    return required.every((e) => e.set.some((doc) => e.typos[doc] === 0)) ? { candidates: atLeast(coverage, 1, n), coverage: rank } : null;
+    return unknown === 0 && required.every((e) => e.set.some((doc) => e.typos[doc] === 0)) ? { candidates: atLeast(coverage, 1, n), coverage: rank } : null;
   }
   // Of three or more, the tools holding the most of them (and, fewer than a page, one fewer,
   // but never a single word of the query): the score then ranks first the tools holding the
   // rarer, more informative words, and those whose category the query names.
   let most = 0;
   for (let doc = 0; doc < n; doc++) if (coverage[doc]! > most) most = coverage[doc]!;
+  // No tool holds two of them together (`résumé de match de foot`): no plausible match.
+  if (most < 2) return null;
   let candidates = atLeast(coverage, most, n);
   if (most > 2 && candidates.count() < FILL) candidates = atLeast(coverage, most - 1, n);
   if (rareFound) candidates.addSet(rareSet);
@@ -96,21 +100,32 @@ function informationHeld(n: number, required: readonly Evaluation[]): Float32Arr
 }
 
 /**
- * A query that is one run of words the vocabulary knows (`annotate pdf`, `graphing
- * calculator`, `reading fluency`), held whole by fewer tools than a page: those tools first,
- * then the tools its words select as a query of those words would (the expression's words
- * `annotate` and `pdf` as `annoter un pdf` finds them), so an English expression is not
- * poorer than its French words typed apart. Null when its words select nothing either.
+ * When fewer tools than a page are selected and a unit is a run of words the vocabulary knows
+ * as one expression (`annotate pdf`, `graphing calculator`, `interactive whiteboard`) held
+ * whole by fewer than a page: the tools the query selects with that expression's words as
+ * units of their own follow (as `annoter un pdf`, typed as words, finds them), so an English
+ * expression is not poorer than its French words typed apart. The first selection stays first
+ * (its share of the query on 15.5–31, the others' on 0–15.5). Null when nothing is to widen, or
+ * when the words select nothing either (one of them found nowhere: `reading fluency`).
+ * `selection`: what `found` selected (null when nothing was found at all).
  */
-export function selectWithinExpression(n: number, whole: Evaluation): Selection | null {
-  const parts = whole.parts;
-  if (parts === null || whole.set.count() >= FILL) return null;
-  const found = parts.filter((p) => !p.set.isEmpty());
-  const inner = found.length > 0 ? select(n, found, parts.length - found.length) : null;
-  if (inner === null) return null;
-  const coverage = inner.coverage ?? new Float32Array(n);
-  // The tools holding the whole expression come first; found only in a long description, half as much.
-  whole.set.forEach((doc) => (coverage[doc] = Math.max(coverage[doc]!, 31 / 2)));
-  whole.strong.forEach((doc) => (coverage[doc] = 31));
-  return { candidates: inner.candidates.or(whole.set), coverage };
+export function widenToWords(n: number, found: readonly Evaluation[], selection: Selection | null): { selection: Selection; parts: Evaluation[] } | null {
+  if (selection !== null && selection.candidates.count() >= FILL) return null;
+  const split = (e: Evaluation) => e.parts !== null && e.set.count() < FILL;
+  if (!found.some(split)) return null;
+  const units = found.flatMap((e) => (split(e) ? e.parts! : [e]));
+  const known = units.filter((e) => !e.set.isEmpty());
+  const wider = known.length > 0 ? select(n, known, units.length - known.length) : null;
+  if (wider === null) return null;
+  const coverage = new Float32Array(n);
+  const widerHeld = wider.coverage ?? informationHeld(n, known);
+  wider.candidates.forEach((doc) => (coverage[doc] = widerHeld[doc]! / 2));
+  if (selection !== null) {
+    const held = selection.coverage ?? informationHeld(n, found);
+    selection.candidates.forEach((doc) => (coverage[doc] = 15.5 + held[doc]! / 2));
+  }
+  return {
+    selection: { candidates: selection === null ? wider.candidates : wider.candidates.or(selection.candidates), coverage },
+    parts: found.flatMap((e) => (split(e) ? e.parts! : [])),
+  };
 }

@@ -110,6 +110,8 @@ test('GET /tools?q › tools holding every word first; fewer than a page: those 
   assert.deepEqual(await search(app, 'cycle zzz'), [], 'two words, one found nowhere: nothing');
   assert.deepEqual(new Set(await search(app, 'simulation orthographe')), new Set(['Eau Vive', 'Écrire Mieux']), 'two words, each found somewhere, never together: either');
   assert.deepEqual(await search(app, 'simulation ortografe'), [], 'a word found only through a correction does not count for that');
+  assert.deepEqual(await search(app, 'simulation orthographe zzzz'), [], 'nor beside a word found nowhere');
+  assert.deepEqual(await search(app, 'simulation orthographe messagerie'), [], 'three words, no tool holding two of them: nothing');
 });
 
 test('GET /tools?q › filters narrow the search and the order stays the relevance order', async (t) => {
@@ -228,12 +230,14 @@ test('GET /tools?q › relaxed, a query keeps the tools holding most of it besid
 
 test('GET /tools?q › an expression few tools hold whole is followed by the tools its words find, as those words typed apart would be', async (t) => {
   const dataset = fixtureDataset();
-  dataset.tools.push(variant(dataset, 'aaa-calcul', 'Aaa Calcul', 'Calcul littéral et équations pour le lycée, avec des exercices corrigés.'));
+  dataset.tools.push(variant(dataset, 'aaa-calcul', 'Aaa Calcul', 'Calcul littéral et équations en classe, pour le lycée, avec des exercices corrigés.'));
   const { app } = await buildTestApp(t, { dataset });
   // `calcul mental` is one expression (the synonyms know it): Zèbre Math holds it whole.
   assert.deepEqual(await search(app, 'calcul mental'), ['Zèbre Math', 'Aaa Calcul']);
   // Its equivalent finds the same whole; what follows is what its own words find (`mental`, `math`: no more).
   assert.deepEqual(await search(app, 'mental math'), ['Zèbre Math']);
+  // Beside other words too: those holding the expression and them, then those holding most of the words.
+  assert.deepEqual(await search(app, 'calcul mental en classe'), ['Zèbre Math', 'Aaa Calcul']);
   // Its words must still be found: one found nowhere, and nothing follows.
   assert.deepEqual(await search(app, 'calcul mentaux zzz'), []);
 });
