@@ -30,24 +30,34 @@ export function evaluate(ix: SearchIndexData, group: Group): Evaluation {
   const together = new Bitset(n);
   const strong = new Bitset(n);
   const typos = new Uint8Array(n).fill(255);
+  if (touchedScratch.length < n) touchedScratch = new Int32Array(n);
+  const touched = touchedScratch;
   for (const alternative of group.alternatives) {
-    const touched: number[] = [];
+    let touchedCount = 0;
     // A correction or a completion leads to words of the name, description and keywords
     // only: the long description is searched for the words as typed (and their synonyms).
     const fields = alternative.typos || alternative.completion || alternative.strongOnly ? STRONG_FIELDS : ix.fields.length;
     for (let field = 0; field < fields; field++) {
       if (alternative.terms.length === 1) {
+        // termFrequencyScore, its constants read once: this loop runs over every posting of
+        // a common word (tens of thousands at 100,000 tools).
         const f = ix.fields[field]!;
         const t = alternative.terms[0]!;
-        for (let k = f.postingOffsets[t]!; k < f.postingOffsets[t + 1]!; k++) {
-          const doc = f.postingDocs[k]!;
-          if (sum[doc] === 0) touched.push(doc);
-          sum[doc]! += termFrequencyScore(ix, field, doc, f.postingFrequencies[k]!);
-          if (field < STRONG_FIELDS) strong.add(doc);
+        const { postingDocs, postingFrequencies, lengths } = f;
+        const boost = FIELD_BOOST[field]! * (K1 + 1);
+        const normBase = K1 * (1 - B[field]!);
+        const normScale = (K1 * B[field]!) / f.averageLength;
+        const strongField = field < STRONG_FIELDS;
+        for (let k = f.postingOffsets[t]!, end = f.postingOffsets[t + 1]!; k < end; k++) {
+          const doc = postingDocs[k]!;
+          const tf = postingFrequencies[k]!;
+          if (sum[doc] === 0) touched[touchedCount++] = doc;
+          sum[doc]! += (boost * tf) / (tf + normBase + normScale * lengths[doc]!);
+          if (strongField) strong.add(doc);
         }
       } else {
         for (const doc of phraseDocs(ix, alternative.terms, field)) {
-          if (sum[doc] === 0) touched.push(doc);
+          if (sum[doc] === 0) touched[touchedCount++] = doc;
           sum[doc]! += termFrequencyScore(ix, field, doc, 1);
           if (field < STRONG_FIELDS) strong.add(doc);
           // The query's own words, standing together as typed.
@@ -55,10 +65,13 @@ export function evaluate(ix: SearchIndexData, group: Group): Evaluation {
         }
       }
     }
-    for (const doc of touched) {
-      const s = sum[doc]! * alternative.weight;
+    const weight = alternative.weight;
+    const alternativeTypos = alternative.typos ?? 0;
+    for (let k = 0; k < touchedCount; k++) {
+      const doc = touched[k]!;
+      const s = sum[doc]! * weight;
       if (s > best[doc]!) best[doc] = s;
-      if ((alternative.typos ?? 0) < typos[doc]!) typos[doc] = alternative.typos ?? 0;
+      if (alternativeTypos < typos[doc]!) typos[doc] = alternativeTypos;
       set.add(doc);
       sum[doc] = 0;
     }
@@ -180,6 +193,8 @@ export function proximity(ix: SearchIndexData, doc: number, groupsOf: Int32Array
   }
   return bonus;
 }
+/** Scratch for evaluate(): the documents one alternative touched (an evaluation's parts are evaluated after its alternatives). */
+let touchedScratch = new Int32Array(0);
 /** Scratch for proximity(): units of a query are at most 31 (one bit each). */
 const last = new Float64Array(32);
 const closest = new Float64Array(32);
