@@ -66,6 +66,17 @@ export class Bitset {
     for (let w = 0; w < this.words.length; w++) this.words[w]! |= other.words[w]!;
   }
 
+  /** Adds `amount` to `values[i]` for each member i (a loop, not a call per member: the search's counts). */
+  addTo(values: Float32Array | Uint8Array, amount: number): void {
+    for (let w = 0; w < this.words.length; w++) {
+      let v = this.words[w]!;
+      while (v !== 0) {
+        values[(w << 5) | (31 - Math.clz32(v & -v))]! += amount;
+        v &= v - 1;
+      }
+    }
+  }
+
   /** Calls `visit` with each member, in ascending order (no array is made). */
   forEach(visit: (i: number) => void): void {
     for (let w = 0; w < this.words.length; w++) {

@@ -39,7 +39,7 @@ export function select(n: number, required: readonly Evaluation[], unknown: numb
   const full = all.count();
   if (full >= FILL || (full > 0 && required.length < 2)) return { candidates: all, coverage: null };
   const coverage = new Uint8Array(n);
-  for (const e of required) e.set.forEach((doc) => coverage[doc]!++);
+  for (const e of required) e.set.addTo(coverage, 1);
   // The rarer units, when the query also has common ones (`élèves`, `outil`, `classe`): the
   // tools holding all of them are the closest others, whatever they say of the common ones.
   const common = (e: Evaluation) => e.set.count() > Math.max(MIN_COMMON, n * COMMON_SHARE);
@@ -93,8 +93,8 @@ function informationHeld(n: number, required: readonly Evaluation[]): Float32Arr
   required.forEach((e, k) => {
     // Half for holding it, half for holding it where it matters (the strong set is inside the set).
     const half = (weights[k]! * scale) / 2;
-    e.set.forEach((doc) => (held[doc]! += half));
-    e.strong.forEach((doc) => (held[doc]! += half));
+    e.set.addTo(held, half);
+    e.strong.addTo(held, half);
   });
   return held;
 }
