@@ -42,6 +42,4 @@ export interface Evaluation {
   typos: Uint8Array;
   /** Documents that hold the group in their name, short description or keywords (not only in the long description). */
   strong: Bitset;
-  /** A run of words' evaluation per word (group.parts), else null. */
-  parts: readonly Evaluation[] | null;
 }

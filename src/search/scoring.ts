@@ -100,7 +100,7 @@ export function evaluate(ix: SearchIndexData, group: Group): Evaluation {
     }
     score[doc] = s;
   });
-  return { score, set, typos, strong, parts: parts.length > 0 ? parts : null };
+  return { score, set, typos, strong };
 }
 /** The BM25 weight of a term's frequency in a field, times the field's boost (idf aside). */
 export function termFrequencyScore(ix: SearchIndexData, field: number, doc: number, tf: number): number {

@@ -273,7 +273,11 @@ export class SearchIndex {
     let selection = found.length > 0 ? select(n, found, scores.length - found.length) : null;
     // Fewer than a page, and an expression few tools hold whole: its words select the tools
     // that follow, and score them (the first ones count the expression's words too).
-    const wider = alike === null && (selection !== null || found.length === 0) ? widenToWords(n, found.length > 0 ? found : scores, selection) : null;
+    const partsOf = (e: Evaluation) => {
+      const parts = effective[scores.indexOf(e)]!.group.parts;
+      return parts === null ? null : parts.map((p) => evaluate(ix, p));
+    };
+    const wider = alike === null && (selection !== null || found.length === 0) ? widenToWords(n, found.length > 0 ? found : scores, selection, partsOf) : null;
     if (wider !== null) {
       selection = wider.selection;
       scores = [...scores, ...wider.parts];

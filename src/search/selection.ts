@@ -107,13 +107,16 @@ function informationHeld(n: number, required: readonly Evaluation[]): Float32Arr
  * expression is not poorer than its French words typed apart. The first selection stays first
  * (its share of the query on 15.5–31, the others' on 0–15.5). Null when nothing is to widen, or
  * when the words select nothing either (one of them found nowhere: `reading fluency`).
- * `selection`: what `found` selected (null when nothing was found at all).
+ * `selection`: what `found` selected (null when nothing was found at all); `partsOf`: a unit's
+ * words evaluated one by one, null for a unit of one word (evaluated here only, when needed).
  */
-export function widenToWords(n: number, found: readonly Evaluation[], selection: Selection | null): { selection: Selection; parts: Evaluation[] } | null {
+export function widenToWords(
+  n: number, found: readonly Evaluation[], selection: Selection | null, partsOf: (unit: Evaluation) => readonly Evaluation[] | null,
+): { selection: Selection; parts: Evaluation[] } | null {
   if (selection !== null && selection.candidates.count() >= FILL) return null;
-  const split = (e: Evaluation) => e.parts !== null && e.set.count() < FILL;
-  if (!found.some(split)) return null;
-  const units = found.flatMap((e) => (split(e) ? e.parts! : [e]));
+  const split = found.map((e) => (e.set.count() < FILL ? partsOf(e) : null));
+  if (split.every((parts) => parts === null)) return null;
+  const units = found.flatMap((e, k) => split[k] ?? [e]);
   const known = units.filter((e) => !e.set.isEmpty());
   const wider = known.length > 0 ? select(n, known, units.length - known.length) : null;
   if (wider === null) return null;
@@ -126,6 +129,6 @@ export function widenToWords(n: number, found: readonly Evaluation[], selection:
   }
   return {
     selection: { candidates: selection === null ? wider.candidates : wider.candidates.or(selection.candidates), coverage },
-    parts: found.flatMap((e) => (split(e) ? e.parts! : [])),
+    parts: split.flatMap((parts) => parts ?? []),
   };
 }
