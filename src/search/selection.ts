@@ -4,8 +4,11 @@
  * often found nowhere as somewhere (`recette de cuisine`, `jardinage bio`, `washing machine`)
  * selects nothing. When a few tools hold every unit, the closest others fill the first page:
  * those holding every rarer unit (the common ones, such as `élèves` or `classe`, aside), else
- * those missing one. When none holds them all, the query is relaxed: to the tools holding its
- * rarer units, else to those holding the most of its units.
+ * those missing one. When none holds them all, the query is relaxed: of one or two units, to
+ * the tools holding its rarer units (or either); of three or more, to those holding the most
+ * of them and those holding its rarer units, ranked by the share of the query's information
+ * they hold, and to nothing when no tool holds two of them. Under a page, an expression few
+ * tools hold whole widens to its words (widenToWords).
  */
 import { Bitset } from '../bitset.js';
 import type { Evaluation } from './query-types.js';
