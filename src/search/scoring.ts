@@ -38,16 +38,17 @@ export function evaluate(ix: SearchIndexData, group: Group): Evaluation {
     // only: the long description is searched for the words as typed (and their synonyms).
     const fields = alternative.typos || alternative.completion || alternative.strongOnly ? STRONG_FIELDS : ix.fields.length;
     for (let field = 0; field < fields; field++) {
+      // BM25 of a term's frequency in the field, times the field's boost (idf aside):
+      // boost·tf / (tf + normBase + normScale·length), its constants read once per field, as
+      // the loop below runs over every posting of a common word (tens of thousands at 100,000 tools).
+      const f = ix.fields[field]!;
+      const { postingDocs, postingFrequencies, lengths } = f;
+      const boost = FIELD_BOOST[field]! * (K1 + 1);
+      const normBase = K1 * (1 - B[field]!);
+      const normScale = (K1 * B[field]!) / f.averageLength;
+      const strongField = field < STRONG_FIELDS;
       if (alternative.terms.length === 1) {
-        // termFrequencyScore, its constants read once: this loop runs over every posting of
-        // a common word (tens of thousands at 100,000 tools).
-        const f = ix.fields[field]!;
         const t = alternative.terms[0]!;
-        const { postingDocs, postingFrequencies, lengths } = f;
-        const boost = FIELD_BOOST[field]! * (K1 + 1);
-        const normBase = K1 * (1 - B[field]!);
-        const normScale = (K1 * B[field]!) / f.averageLength;
-        const strongField = field < STRONG_FIELDS;
         for (let k = f.postingOffsets[t]!, end = f.postingOffsets[t + 1]!; k < end; k++) {
           const doc = postingDocs[k]!;
           const tf = postingFrequencies[k]!;
@@ -58,8 +59,8 @@ export function evaluate(ix: SearchIndexData, group: Group): Evaluation {
       } else {
         for (const doc of phraseDocs(ix, alternative.terms, field)) {
           if (sum[doc] === 0) touched[touchedCount++] = doc;
-          sum[doc]! += termFrequencyScore(ix, field, doc, 1);
-          if (field < STRONG_FIELDS) strong.add(doc);
+          sum[doc]! += boost / (1 + normBase + normScale * lengths[doc]!);
+          if (strongField) strong.add(doc);
           // The query's own words, standing together as typed.
           if (alternative === group.literal && field !== LONG) together.add(doc);
         }
@@ -101,12 +102,6 @@ export function evaluate(ix: SearchIndexData, group: Group): Evaluation {
     score[doc] = s;
   });
   return { score, set, typos, strong };
-}
-/** The BM25 weight of a term's frequency in a field, times the field's boost (idf aside). */
-export function termFrequencyScore(ix: SearchIndexData, field: number, doc: number, tf: number): number {
-  const f = ix.fields[field]!;
-  const norm = 1 - B[field]! + (B[field]! * f.lengths[doc]!) / f.averageLength;
-  return FIELD_BOOST[field]! * ((tf * (K1 + 1)) / (tf + K1 * norm));
 }
 /** Documents where the terms stand together, in order, in `field` (ascending). */
 export function phraseDocs(ix: SearchIndexData, terms: readonly number[], field: number): number[] {

@@ -268,7 +268,7 @@ export class SearchIndex {
       joinedAlternatives[k]!.length === 0 ? u : this.know({ ...u.group, alternatives: [...u.group.alternatives, ...joinedAlternatives[k]!] }, u.subjects),
     );
     const groups = effective.map((u) => u.group);
-    let scores = effective.map((u) => u.evaluation);
+    const scores = effective.map((u) => u.evaluation);
     const found = scores.filter((s) => !s.set.isEmpty());
     let selection = found.length > 0 ? select(n, found, scores.length - found.length) : null;
     // Fewer than a page, and an expression few tools hold whole: its words select the tools
@@ -278,10 +278,8 @@ export class SearchIndex {
       return parts === null ? null : parts.map((p) => evaluate(ix, p));
     };
     const wider = alike === null && (selection !== null || found.length === 0) ? widenToWords(n, found.length > 0 ? found : scores, selection, partsOf) : null;
-    if (wider !== null) {
-      selection = wider.selection;
-      scores = [...scores, ...wider.parts];
-    }
+    if (wider !== null) selection = wider.selection;
+    const scored = wider === null ? scores : [...scores, ...wider.parts];
     if (selection === null) {
       // A query for tools like a named one, with no other word found (`alternative à
       // Kahoot`): the tools like it.
@@ -305,7 +303,7 @@ export class SearchIndex {
     for (const [t, w] of weighted) weights[t] = w;
     for (const [t, bits] of unitsByTerm) groupsOf[t] = bits;
     try {
-      return this.rank(members, candidates, coverage, scores, effective, groups.length, reading, words, weights, groupsOf, alike?.score ?? null);
+      return this.rank(members, candidates, coverage, scored, effective, groups.length, reading, words, weights, groupsOf, alike?.score ?? null);
     } finally {
       for (const t of weighted.keys()) weights[t] = 0;
       for (const t of unitsByTerm.keys()) groupsOf[t] = 0;

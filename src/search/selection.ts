@@ -47,23 +47,24 @@ export function select(n: number, required: readonly Evaluation[], unknown: numb
   // tools holding all of them are the closest others, whatever they say of the common ones.
   const common = (e: Evaluation) => e.set.count() > Math.max(MIN_COMMON, n * COMMON_SHARE);
   const rare = required.filter((e) => !common(e));
-  const rank = informationHeld(n, required);
+  // The ranking's shares, on the paths that select something.
+  const rank = () => informationHeld(n, required);
   const rareSet = rare.length > 0 && rare.length < required.length ? rare.map((e) => e.set).reduce((a, b) => a.and(b)) : null;
   if (full > 0) {
     // Of three units or more, a tool missing one is close too, even when it misses a rare one
     // (`tenir` in « noter les absences et tenir le cahier de textes »).
     const fill = rareSet === null ? atLeast(coverage, required.length - 1, n) : required.length >= 3 ? rareSet.or(atLeast(coverage, required.length - 1, n)) : rareSet;
     fill.addSet(all);
-    return { candidates: fill, coverage: rank };
+    return { candidates: fill, coverage: rank() };
   }
   const rareFound = rareSet !== null && !rareSet.isEmpty();
-  if (rareFound && required.length < 3) return { candidates: rareSet, coverage: rank };
+  if (rareFound && required.length < 3) return { candidates: rareSet, coverage: rank() };
   // Of two units, either — but only when each is found somewhere as typed: a word found only
   // through a correction (`ortografe`) is not enough to show what the other word finds.
   // Nor when a third word of the query is found nowhere (`hair salon booking`): two words that
   // never meet, beside one the directory does not know, are no sign of a need it answers.
   if (required.length === 2) {
-    return unknown === 0 && required.every((e) => e.set.some((doc) => e.typos[doc] === 0)) ? { candidates: atLeast(coverage, 1, n), coverage: rank } : null;
+    return unknown === 0 && required.every((e) => e.set.some((doc) => e.typos[doc] === 0)) ? { candidates: atLeast(coverage, 1, n), coverage: rank() } : null;
   }
   // Of three or more, the tools holding the most of them (and, fewer than a page, one fewer,
   // but never a single word of the query): the score then ranks first the tools holding the
@@ -75,7 +76,7 @@ export function select(n: number, required: readonly Evaluation[], unknown: numb
   let candidates = atLeast(coverage, most, n);
   if (most > 2 && candidates.count() < FILL) candidates = atLeast(coverage, most - 1, n);
   if (rareFound) candidates.addSet(rareSet);
-  return { candidates, coverage: rank };
+  return { candidates, coverage: rank() };
 }
 
 function atLeast(coverage: Uint8Array, threshold: number, n: number): Bitset {
