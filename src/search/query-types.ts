@@ -42,4 +42,6 @@ export interface Evaluation {
   typos: Uint8Array;
   /** Documents that hold the group in their name, short description or keywords (not only in the long description). */
   strong: Bitset;
+  /** Whether some document holds the group as typed (or as a synonym), not only through a correction. */
+  exact: boolean;
 }

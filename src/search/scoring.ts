@@ -30,6 +30,7 @@ export function evaluate(ix: SearchIndexData, group: Group): Evaluation {
   const together = new Bitset(n);
   const strong = new Bitset(n);
   const typos = new Uint8Array(n).fill(255);
+  let exact = false;
   if (touchedScratch.length < n) touchedScratch = new Int32Array(n);
   const touched = touchedScratch;
   for (const alternative of group.alternatives) {
@@ -68,6 +69,7 @@ export function evaluate(ix: SearchIndexData, group: Group): Evaluation {
     }
     const weight = alternative.weight;
     const alternativeTypos = alternative.typos ?? 0;
+    if (alternativeTypos === 0 && touchedCount > 0) exact = true;
     for (let k = 0; k < touchedCount; k++) {
       const doc = touched[k]!;
       const s = sum[doc]! * weight;
@@ -82,6 +84,7 @@ export function evaluate(ix: SearchIndexData, group: Group): Evaluation {
   if (apart !== null) {
     set.addSet(apart);
     strong.addSet(parts.map((p) => p.strong).reduce((a, b) => a.and(b)));
+    if (parts.every((p) => p.exact) && !apart.isEmpty()) exact = true;
   }
   const idf = inverseDocumentFrequency(n, set.count());
   // The best weighted frequency becomes the score, in place.
@@ -101,7 +104,7 @@ export function evaluate(ix: SearchIndexData, group: Group): Evaluation {
     }
     score[doc] = s;
   });
-  return { score, set, typos, strong };
+  return { score, set, typos, strong, exact };
 }
 /** Documents where the terms stand together, in order, in `field` (ascending). */
 export function phraseDocs(ix: SearchIndexData, terms: readonly number[], field: number): number[] {

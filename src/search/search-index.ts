@@ -340,7 +340,9 @@ export class SearchIndex {
         score += s.score[doc]!;
         if (s.set.has(doc)) {
           typos += s.typos[doc]!;
-          if (!s.strong.has(doc)) strong = false;
+          // A correction is no match in the name or description when the word as typed is
+          // found elsewhere: `fiction` for `fractions` ranks after `fractions` in a long description.
+          if (!s.strong.has(doc) || (s.exact && s.typos[doc]! > 0)) strong = false;
         }
       }
       score += wholeName(ix, doc, weights) * WHOLE_NAME_BONUS + byCategory[ix.categoryOf[doc]!]!;

@@ -41,6 +41,20 @@ test('GET /tools?q › an exact word outranks a corrected one, whatever the name
   assert.deepEqual(await search(app, 'grappe'), ['Aaa', 'Alpha']);
 });
 
+test('GET /tools?q › a correction in a description does not outrank the word as typed in a long description', async (t) => {
+  const dataset = fixtureDataset();
+  const long = (text: string) => `${text}\n\nDeuxième paragraphe assez long pour la validation, sur l'usage en classe avec les élèves et les enseignants, les séances et les projets de l'année.\n\nTroisième paragraphe : les limites de l'outil, la protection des données personnelles des élèves et la langue de son interface, en français.`;
+  dataset.tools.push(
+    variant(dataset, 'aaa-recits', 'Aaa Récits', 'Un atelier pour écrire des fictions à plusieurs avec la classe.'),
+    { ...variant(dataset, 'zzz-nombres', 'Zzz Nombres', 'Des manipulations de nombres en ligne pour le cycle 3.'), long_description: long('Des barres et des disques pour comparer des fractions, les additionner et les placer sur une droite graduée au tableau.') },
+  );
+  const { app } = await buildTestApp(t, { dataset });
+  // `fictions` is `fractions` within two errors; `fractions` itself is found, in a long description.
+  assert.deepEqual(await search(app, 'fractions'), ['Zzz Nombres', 'Aaa Récits']);
+  // A word found nowhere as typed: its corrections rank as before, by where they are found.
+  assert.deepEqual(await search(app, 'fictoins'), ['Aaa Récits']);
+});
+
 test('GET /tools?q › whole words, not substrings; only the last word is completed, unless typed as an acronym', async (t) => {
   // A tool whose name completes `quiz` and whose category is not about quizzes (the category's
   // name is searched with the tags: Quizzy, in « Quiz et interaction », holds the word itself).
@@ -153,6 +167,11 @@ test('GET /tools?q › a need in a sentence: conversation set aside, levels and 
   // A level alone: the tools of that level; a level never empties a search by itself.
   assert.deepEqual(new Set(await search(app, 'CM2')), new Set(['Eau Vive', 'Quizzy']));
   assert.deepEqual(await search(app, 'simulation terminale'), ['Eau Vive']);
+  // Who the tools are for says a level (`kids`, `ados`, `adultes`: content/levels.yaml).
+  const kids = (await app.inject({ url: `${API}/tools?q=${encodeURIComponent('simulations for kids')}` })).json();
+  assert.deepEqual(names(kids), ['Eau Vive']);
+  assert.deepEqual(kids.meta.query.level.map((l: { slug: string }) => l.slug), ['maternelle', 'elementaire']);
+  assert.deepEqual(kids.meta.query.searched, ['simulations']);
   // Conversation alone finds nothing; without q there is no meta.query.
   assert.deepEqual(await search(app, 'je cherche un outil'), []);
   assert.equal((await app.inject({ url: `${API}/tools` })).json().meta.query, undefined);
