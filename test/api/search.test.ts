@@ -287,6 +287,8 @@ test('GET /tools?q › a subject’s topic that no tool names finds the subject�
   // `espagnol` is a topic of langues-vivantes (content/subjects.yaml) that only a long description says.
   assert.deepEqual(await search(app, 'espagnol'), ['Zzz Parcours', 'Bbb Tuteurs', 'Aaa Cours']);
   assert.deepEqual(await search(app, 'espagnol collège'), ['Zzz Parcours', 'Bbb Tuteurs', 'Aaa Cours']);
+  // Its English name too (no translation in this fixture): the subject's tools, made for it first.
+  assert.deepEqual(await search(app, 'spanish'), ['Bbb Tuteurs', 'Zzz Parcours', 'Aaa Cours']);
   // A word of no subject that only long descriptions say is still no sign of a need the directory meets.
   assert.deepEqual(await search(app, 'débutant'), []);
 });
