@@ -63,7 +63,7 @@ export function group(ix: SearchIndexData, unit: Unit, expand: boolean, complete
     return { alternatives, literal, parts };
   }
   const word = unit.words[0]!;
-  if (word.length >= 4) {
+  if (word.length >= 4 && !unit.compound) {
     for (const match of corrections(ix, word)) {
       if (match.distance === 0 || isStopWord(ix.vocabulary.words[match.index]!)) continue;
       alternatives.push({ terms: [ix.surfaceTerm[match.index]!], weight: TYPO_WEIGHT[match.distance]!, typos: match.distance });

@@ -15,6 +15,8 @@ export interface Alternative {
 export interface Unit {
   words: readonly string[];
   terms: readonly string[];
+  /** Typed joined to another word by a hyphen (`lave-linge`): one word of the language, matched as typed, never corrected. */
+  compound?: boolean;
 }
 
 export interface Group {
@@ -42,6 +44,6 @@ export interface Evaluation {
   typos: Uint8Array;
   /** Documents that hold the group in their name, short description or keywords (not only in the long description). */
   strong: Bitset;
-  /** Whether some document holds the group as typed (or as a synonym), not only through a correction. */
+  /** Whether some document holds the group as typed (or as a synonym), not only through a correction or a completion. */
   exact: boolean;
 }

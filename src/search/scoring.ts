@@ -69,7 +69,7 @@ export function evaluate(ix: SearchIndexData, group: Group): Evaluation {
     }
     const weight = alternative.weight;
     const alternativeTypos = alternative.typos ?? 0;
-    if (alternativeTypos === 0 && touchedCount > 0) exact = true;
+    if (alternativeTypos === 0 && !alternative.completion && touchedCount > 0) exact = true;
     for (let k = 0; k < touchedCount; k++) {
       const doc = touched[k]!;
       const s = sum[doc]! * weight;

@@ -92,6 +92,28 @@ function acronymFlags(q: string, count: number): boolean[] {
 }
 
 /**
+ * Per folded word, whether it was typed joined to a neighbour by a hyphen (`lave-linge`,
+ * `porte-vues`): a compound is a word of the language as typed, not a typing error to
+ * correct into two others (`wave`, `ligne`). Null when the query has no hyphen, or when its
+ * typed words do not line up with the folded ones.
+ */
+function hyphenFlags(q: string, count: number): boolean[] | null {
+  if (!q.includes('-')) return null;
+  const pieces = q.normalize('NFKD').replace(/\p{M}+/gu, '').split(/([^\p{L}\p{N}]+)/u);
+  if (pieces[0] === '') pieces.splice(0, 2);
+  if (pieces.at(-1) === '') pieces.splice(-2, 2);
+  // Words at even places, what separates them at odd places.
+  if ((pieces.length + 1) / 2 !== count) return null;
+  const flags = new Array<boolean>(count).fill(false);
+  for (let s = 1; s < pieces.length; s += 2) {
+    if (pieces[s] !== '-') continue;
+    flags[(s - 1) / 2] = true;
+    flags[(s + 1) / 2] = true;
+  }
+  return flags;
+}
+
+/**
  * A tool that has the subject but does not name it scores as a good match in its keywords
  * would, less a little for each other subject it has: among tools that all have the subject,
  * those made for it come before those that serve five subjects.
@@ -221,6 +243,7 @@ export class SearchIndex {
     const none = (reading: QueryReading | null): SearchResult => ({ ranked: new Int32Array(0), set: new Bitset(n), understood: understood(words, reading) });
     if (words.length === 0 || n === 0) return none(null);
     const acronyms = acronymFlags(q, words.length);
+    const hyphens = hyphenFlags(q, words.length);
     const reading = readQuery(words, acronyms, this.lexicon);
     const searched = (r: Role) => r === Role.Content || r === Role.Subject || r === Role.Topic;
     let kept = words.flatMap((_, i) => (searched(reading.roles[i]!) ? [i] : []));
@@ -242,8 +265,9 @@ export class SearchIndex {
     }
     const units = unitsOf(ix, content, onlyStopWords, forced);
     let offset = 0;
-    const known = units.map((unit, k) => {
-      const positions = kept.slice(offset, (offset += unit.words.length));
+    const known = units.map((typed, k) => {
+      const positions = kept.slice(offset, (offset += typed.words.length));
+      const unit = hyphens !== null && positions.some((p) => hyphens[p]) ? { ...typed, compound: true } : typed;
       const subjects = positions.every((p) => reading.roles[p] === Role.Subject) ? this.subjectsOf(positions.length > 1 ? reading.phrases.find(([from, length]) => positions[0]! >= from && positions[0]! < from + length) : undefined, words, unit.words) : null;
       const complete = completeLast && k === units.length - 1;
       const own = this.unit(unit, !onlyStopWords, complete, subjects);
@@ -391,7 +415,7 @@ export class SearchIndex {
 
   /** A unit's group and its evaluation, from the memo when the unit was met before. */
   private unit(unit: Unit, expand: boolean, complete: boolean, subjects: readonly string[] | null): KnownUnit {
-    const key = `${expand ? 1 : 0}${complete ? 1 : 0}${subjects ? 1 : 0}${unit.words.join(' ')}`;
+    const key = `${expand ? 1 : 0}${complete ? 1 : 0}${subjects ? 1 : 0}${unit.compound ? 1 : 0}${unit.words.join(' ')}`;
     return this.unitMemo.get(key, () => this.know(group(this.ix, unit, expand, complete), subjects));
   }
 

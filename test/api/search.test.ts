@@ -28,6 +28,10 @@ test('GET /tools?q › typing errors: one in words of 4+ letters, two in 8+, non
   assert.deepEqual(await search(app, 'orthografe'), ['Écrire Mieux'], 'two errors in a word of 10 letters');
   assert.deepEqual(await search(app, 'zebbra'), [], 'two errors in a word of 6 letters are too many');
   assert.deepEqual(await search(app, 'ecu'), [], 'no correction below 4 letters (eau)');
+  // A word joined to another by a hyphen is a compound of the language, matched as typed.
+  assert.deepEqual(await search(app, 'eau-simulatoins'), [], 'a compound is not corrected into two other words');
+  assert.deepEqual(await search(app, 'eau simulatoins'), ['Eau Vive'], 'the same words apart are');
+  assert.equal((await search(app, 'eau-vive'))[0], 'Eau Vive', 'a compound as typed is found');
 });
 
 test('GET /tools?q › an exact word outranks a corrected one, whatever the name order', async (t) => {
