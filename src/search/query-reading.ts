@@ -20,6 +20,8 @@ export interface QueryLexicon {
   readonly alternatives: ReadonlySet<string>;
   /** The most words any phrase above has. */
   readonly longest: number;
+  /** The first word of every phrase above (and of every level's and subject's term): a word that starts none is read as it is. */
+  readonly starts: ReadonlySet<string>;
   /** The tools' folded names, the same without spaces, and the words only one name has → the documents of that name. */
   readonly names: ReadonlyMap<string, readonly number[]>;
   /** The most words a name has (at most NAME_WORDS). */
@@ -50,7 +52,12 @@ export function buildLexicon(
   levels: VocabularyIndex | null, subjects: VocabularyIndex | null, words: LexiconWords, names: readonly string[], expressions: KnownExpressions | null = null,
 ): QueryLexicon {
   let longest = Math.max(levels?.longestTerm ?? 1, subjects?.longestTerm ?? 1);
-  for (const phrase of [...words.filler, ...words.freeWords, ...words.alternatives]) longest = Math.max(longest, phrase.split(' ').length);
+  const starts = new Set<string>();
+  for (const phrase of [...words.filler, ...words.freeWords, ...words.alternatives, ...(levels?.terms.keys() ?? []), ...(subjects?.terms.keys() ?? [])]) {
+    const first = phrase.split(' ', 1)[0]!;
+    starts.add(first);
+    longest = Math.max(longest, phrase.split(' ').length);
+  }
   const byName = new Map<string, number[]>();
   // A word of four letters or more that only one name has names that tool too
   // (`PowerPoint` for « Microsoft PowerPoint »), unless it is a whole name itself.
@@ -71,7 +78,7 @@ export function buildLexicon(
   });
   for (const [word, doc] of owners) if (doc !== -1 && !byName.has(word)) byName.set(word, [doc]);
   return {
-    levels, subjects, filler: new Set(words.filler), freeWords: new Set(words.freeWords), alternatives: new Set(words.alternatives), longest, names: byName, longestName,
+    levels, subjects, filler: new Set(words.filler), freeWords: new Set(words.freeWords), alternatives: new Set(words.alternatives), longest, starts, names: byName, longestName,
     // Stop words may stand between an expression's terms (`free to use`): a few more words.
     expression: expressions?.has ?? null, longestExpression: expressions === null ? 0 : expressions.longest + 2,
   };
@@ -123,6 +130,10 @@ export function readQuery(words: readonly string[], acronyms: readonly boolean[]
   const phrases: Array<[number, number]> = [];
   let free = false;
   for (let i = 0; i < words.length; ) {
+    if (!lexicon.starts.has(words[i]!)) {
+      i++;
+      continue;
+    }
     let matched = 0;
     for (let length = Math.min(lexicon.longest, words.length - i); length >= 1 && matched === 0; length--) {
       const phrase = words.slice(i, i + length).join(' ');

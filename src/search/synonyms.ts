@@ -32,6 +32,8 @@ export class SynonymTable {
   private readonly byKey = new Map<string, SynonymAlternative[]>();
   /** The most terms any key has: how far ahead a query is read for a phrase. */
   readonly longestKey: number;
+  /** The first term of every key of two terms or more: a query's term that starts none is no phrase's start. */
+  private readonly starts = new Set<string>();
 
   constructor(set: SynonymSet) {
     const link = (from: string, to: string, weight: number) => {
@@ -52,7 +54,11 @@ export class SynonymTable {
     for (const equivalents of set.equivalents) group(equivalents, SYNONYM_WEIGHT);
     for (const { term, finds } of set.expansions) for (const expression of finds) link(term, expression, SYNONYM_WEIGHT);
     let longest = 1;
-    for (const key of this.byKey.keys()) longest = Math.max(longest, key.split(' ').length);
+    for (const key of this.byKey.keys()) {
+      const terms = key.split(' ');
+      longest = Math.max(longest, terms.length);
+      if (terms.length > 1) this.starts.add(terms[0]!);
+    }
     this.longestKey = longest;
   }
 
@@ -62,6 +68,6 @@ export class SynonymTable {
   }
 
   has(terms: readonly string[]): boolean {
-    return this.byKey.has(terms.join(' '));
+    return (terms.length < 2 || this.starts.has(terms[0]!)) && this.byKey.has(terms.join(' '));
   }
 }
