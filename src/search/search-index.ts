@@ -294,14 +294,17 @@ export class SearchIndex {
     const groups = effective.map((u) => u.group);
     const scores = effective.map((u) => u.evaluation);
     const found = scores.filter((s) => !s.set.isEmpty());
-    let selection = found.length > 0 ? select(n, found, scores.length - found.length) : null;
+    // A query that names a level or a subject is about school: a word only long descriptions
+    // say (`clavier`) is then a word like another, not a sign the query is about something else.
+    const school = reading.levels.length > 0 || reading.subjects.length > 0;
+    let selection = found.length > 0 ? select(n, found, scores.length - found.length, school) : null;
     // Fewer than a page, and an expression few tools hold whole: its words select the tools
     // that follow, and score them (the first ones count the expression's words too).
     const partsOf = (e: Evaluation) => {
       const parts = effective[scores.indexOf(e)]!.group.parts;
       return parts === null ? null : parts.map((p) => evaluate(ix, p));
     };
-    const wider = alike === null && (selection !== null || found.length === 0) ? widenToWords(n, found.length > 0 ? found : scores, selection, partsOf) : null;
+    const wider = alike === null && (selection !== null || found.length === 0) ? widenToWords(n, found.length > 0 ? found : scores, selection, partsOf, school) : null;
     if (wider !== null) selection = wider.selection;
     const scored = wider === null ? scores : [...scores, ...wider.parts];
     if (selection === null) {

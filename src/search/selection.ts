@@ -35,8 +35,8 @@ export interface Selection {
  * `auto-hébergement`) counts as found nowhere for that rule: it is no sign the query is
  * about what the directory holds.
  */
-export function select(n: number, required: readonly Evaluation[], unknown: number): Selection | null {
-  const weak = required.filter((e) => e.strong.isEmpty()).length;
+export function select(n: number, required: readonly Evaluation[], unknown: number, school = false): Selection | null {
+  const weak = school ? 0 : required.filter((e) => e.strong.isEmpty()).length;
   if (required.length === 0 || unknown + weak >= Math.max(1, required.length - weak)) return null;
   const all = required.map((e) => e.set).reduce((a, b) => a.and(b));
   const full = all.count();
@@ -115,14 +115,14 @@ function informationHeld(n: number, required: readonly Evaluation[]): Float32Arr
  * words evaluated one by one, null for a unit of one word (evaluated here only, when needed).
  */
 export function widenToWords(
-  n: number, found: readonly Evaluation[], selection: Selection | null, partsOf: (unit: Evaluation) => readonly Evaluation[] | null,
+  n: number, found: readonly Evaluation[], selection: Selection | null, partsOf: (unit: Evaluation) => readonly Evaluation[] | null, school = false,
 ): { selection: Selection; parts: Evaluation[] } | null {
   if (selection !== null && selection.candidates.count() >= FILL) return null;
   const split = found.map((e) => (e.set.count() < FILL ? partsOf(e) : null));
   if (split.every((parts) => parts === null)) return null;
   const units = found.flatMap((e, k) => split[k] ?? [e]);
   const known = units.filter((e) => !e.set.isEmpty());
-  const wider = known.length > 0 ? select(n, known, units.length - known.length) : null;
+  const wider = known.length > 0 ? select(n, known, units.length - known.length, school) : null;
   if (wider === null) return null;
   const coverage = new Float32Array(n);
   const widerHeld = wider.coverage ?? informationHeld(n, known);

@@ -276,6 +276,10 @@ test('GET /tools?q › the long description is searched at a low weight: a match
   assert.deepEqual(await search(app, 'herbier'), ['Zzz Herbier', 'Aaa']);
   // A query found only in long descriptions is no sign it is about what the directory holds.
   assert.deepEqual(await search(app, 'sorties pizza'), []);
+  assert.deepEqual(await search(app, 'sorties'), []);
+  // Beside a level or a subject, the query is about school: such a word is one like another.
+  assert.deepEqual(await search(app, 'sorties collège'), ['Aaa']);
+  assert.deepEqual(await search(app, 'sorties svt'), ['Eau Vive', 'Aaa'], 'the subject\'s tool first: a match only in a long description ranks after');
 });
 
 test('GET /tools?q › a subject’s topic that no tool names finds the subject’s tools: those saying it first, then those made for the subject', async (t) => {
