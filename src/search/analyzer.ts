@@ -42,6 +42,18 @@ export function termOf(word: string): string {
   return stemFrench(PLURAL.test(word) ? word.slice(0, -1) : word);
 }
 
+/**
+ * The term of the infinitive of a French verb typed in the third person plural, which
+ * Snowball leaves whole (`révisent`, `s'entraînent`, `corrigent`: « pour que mes élèves
+ * révisent »), for the verbs in -er, most of them; null for another word. Only a query's
+ * word is read so, as one more way to find it: `document` or `comment` stay what they are.
+ */
+export function infinitiveTerm(word: string): string | null {
+  if (word.length < 6 || !word.endsWith('ent') || word.endsWith('ment')) return null;
+  const term = termOf(`${word.slice(0, -3)}er`);
+  return term === termOf(word) ? null : term;
+}
+
 // A final s (not ss) or x, except in -aux, which Snowball itself turns into -al (`locaux`).
 const PLURAL = /(?:[^s]s|[^a]ux|eux|oux)$/;
 

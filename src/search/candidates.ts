@@ -5,10 +5,11 @@
  * completions of the last word, the expressions its synonyms and word family find — each
  * with a weight, so an exact match always outranks a corrected one.
  */
-import { isStopWord, termOf } from './analyzer.js';
+import { infinitiveTerm, isStopWord, termOf } from './analyzer.js';
 import type { FuzzyMatch } from './vocabulary.js';
 import type { SearchIndexData } from './index-data.js';
 import type { Alternative, Group, Unit } from './query-types.js';
+import { FAMILY_WEIGHT } from './synonyms.js';
 
 /** Weights of the alternatives other than the unit itself and its synonyms (synonyms.ts). */
 export const JOINED_WEIGHT = 0.95;
@@ -63,6 +64,9 @@ export function group(ix: SearchIndexData, unit: Unit, expand: boolean, complete
     return { alternatives, literal, parts };
   }
   const word = unit.words[0]!;
+  const infinitive = infinitiveTerm(word);
+  const infinitiveId = infinitive === null ? undefined : ix.termIds.get(infinitive);
+  if (infinitiveId !== undefined) alternatives.push({ terms: [infinitiveId], weight: FAMILY_WEIGHT });
   if (word.length >= 4 && !unit.compound) {
     for (const match of corrections(ix, word)) {
       if (match.distance === 0 || isStopWord(ix.vocabulary.words[match.index]!)) continue;

@@ -83,6 +83,22 @@ test('GET /tools?q › plurals, feminines and inflections meet; elisions are ign
   assert.deepEqual(await search(app, "d'orthographe"), ['Écrire Mieux']);
 });
 
+test('GET /tools?q › a verb in the third person plural finds its infinitive and its family (« que mes élèves révisent »)', async (t) => {
+  const dataset = fixtureDataset();
+  dataset.tools.push(
+    variant(dataset, 'zzz-revisions', 'Zzz Révisions', 'Des fiches pour réviser les leçons avant un contrôle, à la maison ou en classe.'),
+    variant(dataset, 'zzz-notes', 'Zzz Notes', 'Pour noter les copies et rendre les résultats aux familles.'),
+  );
+  const { app } = await buildTestApp(t, { dataset });
+  // « faire réviser les élèves » (Quiz Master) and « réviser les leçons »: the verb's own forms.
+  assert.deepEqual(new Set(await search(app, 'révisent')), new Set(['Zzz Révisions', 'Quiz Master']));
+  assert.equal((await search(app, 'révisent leurs leçons'))[0], 'Zzz Révisions');
+  // Beyond the reach of a typing error (one in a word of six letters): `notent`, « noter ».
+  assert.deepEqual(await search(app, 'notent'), ['Zzz Notes']);
+  // Not a verb: a word in -ment is what it is.
+  assert.deepEqual(await search(app, 'comment'), []);
+});
+
 test('GET /tools?q › synonyms from content/synonyms.yaml: families, equivalents, one-way expansions', async (t) => {
   const { app } = await buildTestApp(t);
   assert.deepEqual(await search(app, 'corriger'), ['Écrire Mieux'], 'family: corriger finds Correcteur');
