@@ -126,7 +126,9 @@ const SUBJECT_BONUS = 2;
 
 /**
  * Adds to a unit's evaluation the tools that have one of its subjects. A tool that has the
- * subject and names it only in its long description counts as naming it where it matters.
+ * subject and names it only in its long description counts as naming it where it matters;
+ * one that has it and names it scores both, so one naming it in its description comes first,
+ * then one naming it in its long description, then one that only has it.
  */
 function withSubjects(evaluation: Evaluation, sets: readonly Bitset[], subjectCounts: Uint8Array): void {
   for (const set of sets) {
@@ -134,11 +136,9 @@ function withSubjects(evaluation: Evaluation, sets: readonly Bitset[], subjectCo
       const subjectScore = SUBJECT_SCORE - SUBJECT_SHARED * Math.min(SUBJECT_SHARED_MAX, Math.max(0, subjectCounts[doc]! - 1));
       if (evaluation.set.has(doc)) {
         if (evaluation.typos[doc] !== 0) return;
-        if (!evaluation.strong.has(doc)) {
-          evaluation.score[doc] = Math.max(evaluation.score[doc]!, subjectScore);
-          evaluation.strong.add(doc);
-        }
-        evaluation.score[doc]! += SUBJECT_BONUS;
+        // Naming it adds to having it: in the description more than in the long description.
+        evaluation.score[doc]! += subjectScore + SUBJECT_BONUS;
+        evaluation.strong.add(doc);
         return;
       }
       evaluation.set.add(doc);

@@ -298,6 +298,19 @@ test('GET /tools?q › the long description is searched at a low weight: a match
   assert.deepEqual(await search(app, 'sorties svt'), ['Eau Vive', 'Aaa'], 'the subject\'s tool first: a match only in a long description ranks after');
 });
 
+test('GET /tools?q › among the tools of a subject, those naming it in their description, then in their long description, then the others', async (t) => {
+  const dataset = fixtureDataset();
+  const long = (text: string) => `${text}\n\nDeuxième paragraphe assez long pour la validation, sur l'usage en classe avec les élèves et les enseignants, les séances et les projets de l'année.\n\nTroisième paragraphe : les limites de l'outil, la protection des données personnelles des élèves et la langue de son interface, en français.`;
+  const of = (tool: ToolRecord): ToolRecord => ({ ...tool, school: { ...tool.school, subjects: ['histoire-geographie'] } });
+  dataset.tools.push(
+    of(variant(dataset, 'aaa-globe', 'Aaa Globe', 'Un globe virtuel pour explorer les reliefs et les paysages du monde.')),
+    of({ ...variant(dataset, 'mmm-cartes', 'Mmm Cartes', 'Des cartes à compléter et à colorier, à imprimer ou en ligne.'), long_description: long('Des fonds de carte pour la géographie au collège, avec les fleuves, les reliefs et les grandes villes de France.') }),
+    of(variant(dataset, 'zzz-croquis', 'Zzz Croquis', 'Des croquis de géographie à compléter pas à pas, avec leur légende.')),
+  );
+  const { app } = await buildTestApp(t, { dataset });
+  assert.deepEqual(await search(app, 'géographie'), ['Zzz Croquis', 'Mmm Cartes', 'Aaa Globe']);
+});
+
 test('GET /tools?q › a subject’s topic that no tool names finds the subject’s tools: those saying it first, then those made for the subject', async (t) => {
   const dataset = fixtureDataset();
   const long = (text: string) => `${text}\n\nDeuxième paragraphe assez long pour la validation, sur l'usage en classe avec les élèves et les enseignants, les séances et les projets de l'année.\n\nTroisième paragraphe : les limites de l'outil, la protection des données personnelles des élèves et la langue de son interface, en français.`;
