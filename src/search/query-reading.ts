@@ -5,7 +5,8 @@
  * that rank the tools that have them first and never by themselves empty the result — and
  * whether it asks for tools at no charge (`gratuit`, `free`), and whether it asks for tools like
  * one it names (`alternative à Kahoot`, `comme Padlet`, `Quizlet alternative`). The lists are
- * content (content/search-vocabulary.yaml, levels.yaml, subjects.yaml), not code.
+ * content (content/search-vocabulary.yaml, levels.yaml, subjects.yaml), not code. And how its
+ * words were typed: as acronyms (`ENT`), or joined by hyphens into a compound (`lave-linge`).
  */
 import { isStopWord, isStopWordAt } from './analyzer.js';
 import type { VocabularyIndex } from '../school/vocabulary.js';
@@ -254,4 +255,37 @@ function readNamed(words: readonly string[], roles: Role[], lexicon: QueryLexico
 
 function mark(roles: Role[], from: number, length: number, role: Role): void {
   for (let k = from; k < from + length; k++) if ((role !== Role.Subject && role !== Role.Topic) || roles[k] !== Role.Stop) roles[k] = role;
+}
+
+/** Per folded word of `q`, whether it was typed as an acronym (`ENT`, `SES`, `TBI`: two capitals or more, nothing lower case). */
+export function acronymFlags(q: string, count: number): boolean[] {
+  // Most queries have no capital letter at all: nothing to look at word by word.
+  if (q === q.toLowerCase()) return new Array<boolean>(count).fill(false);
+  const typed = q.normalize('NFKD').replace(/\p{M}+/gu, '').split(/[^\p{L}\p{N}]+/u).filter((w) => w !== '');
+  return Array.from({ length: count }, (_, i) => {
+    const w = typed[i] ?? '';
+    return /^[\p{Lu}\d]{2,}$/u.test(w) && /\p{Lu}.*\p{Lu}/u.test(w);
+  });
+}
+
+/**
+ * Per folded word, whether it was typed joined to a neighbour by a hyphen (`lave-linge`,
+ * `porte-vues`): a compound is a word of the language as typed, not a typing error to
+ * correct into two others (`wave`, `ligne`). Null when the query has no hyphen, or when its
+ * typed words do not line up with the folded ones.
+ */
+export function hyphenFlags(q: string, count: number): boolean[] | null {
+  if (!q.includes('-')) return null;
+  const pieces = q.normalize('NFKD').replace(/\p{M}+/gu, '').split(/([^\p{L}\p{N}]+)/u);
+  if (pieces[0] === '') pieces.splice(0, 2);
+  if (pieces.at(-1) === '') pieces.splice(-2, 2);
+  // Words at even places, what separates them at odd places.
+  if ((pieces.length + 1) / 2 !== count) return null;
+  const flags = new Array<boolean>(count).fill(false);
+  for (let s = 1; s < pieces.length; s += 2) {
+    if (pieces[s] !== '-') continue;
+    flags[(s - 1) / 2] = true;
+    flags[(s + 1) / 2] = true;
+  }
+  return flags;
 }

@@ -28,7 +28,7 @@ import { Bitset } from '../bitset.js';
 import { isStopWord, termOf, tokenize } from './analyzer.js';
 import { EMPTY_SEARCH_VOCABULARY, type SearchVocabulary, type SynonymSet } from '../domain.js';
 import type { VocabularyIndex } from '../school/vocabulary.js';
-import { buildLexicon, readQuery, Role, type QueryLexicon, type QueryReading } from './query-reading.js';
+import { acronymFlags, buildLexicon, hyphenFlags, readQuery, Role, type QueryLexicon, type QueryReading } from './query-reading.js';
 import { select, widenToWords } from './selection.js';
 import { Memo } from '../memo.js';
 import { runAtOnce, type Steps } from '../slices.js';
@@ -78,39 +78,6 @@ function understood(words: readonly string[], reading: QueryReading | null): Und
     free: reading.free,
     similarTo: reading.similarTo,
   };
-}
-
-/** Per folded word of `q`, whether it was typed as an acronym (`ENT`, `SES`, `TBI`: two capitals or more, nothing lower case). */
-function acronymFlags(q: string, count: number): boolean[] {
-  // Most queries have no capital letter at all: nothing to look at word by word.
-  if (q === q.toLowerCase()) return new Array<boolean>(count).fill(false);
-  const typed = q.normalize('NFKD').replace(/\p{M}+/gu, '').split(/[^\p{L}\p{N}]+/u).filter((w) => w !== '');
-  return Array.from({ length: count }, (_, i) => {
-    const w = typed[i] ?? '';
-    return /^[\p{Lu}\d]{2,}$/u.test(w) && /\p{Lu}.*\p{Lu}/u.test(w);
-  });
-}
-
-/**
- * Per folded word, whether it was typed joined to a neighbour by a hyphen (`lave-linge`,
- * `porte-vues`): a compound is a word of the language as typed, not a typing error to
- * correct into two others (`wave`, `ligne`). Null when the query has no hyphen, or when its
- * typed words do not line up with the folded ones.
- */
-function hyphenFlags(q: string, count: number): boolean[] | null {
-  if (!q.includes('-')) return null;
-  const pieces = q.normalize('NFKD').replace(/\p{M}+/gu, '').split(/([^\p{L}\p{N}]+)/u);
-  if (pieces[0] === '') pieces.splice(0, 2);
-  if (pieces.at(-1) === '') pieces.splice(-2, 2);
-  // Words at even places, what separates them at odd places.
-  if ((pieces.length + 1) / 2 !== count) return null;
-  const flags = new Array<boolean>(count).fill(false);
-  for (let s = 1; s < pieces.length; s += 2) {
-    if (pieces[s] !== '-') continue;
-    flags[(s - 1) / 2] = true;
-    flags[(s + 1) / 2] = true;
-  }
-  return flags;
 }
 
 /**
