@@ -271,7 +271,10 @@ export class SearchIndex {
       const parts = effective[scores.indexOf(e)]!.group.parts;
       return parts === null ? null : parts.map((p) => evaluate(ix, p));
     };
-    const wider = alike === null && (selection !== null || found.length === 0) ? widenToWords(n, found.length > 0 ? found : scores, selection, partsOf, school) : null;
+    // Also when what was found selects nothing, as long as every unit was found somewhere: an
+    // expression only long descriptions hold whole (`parent-teacher meetings`) is then its words.
+    const widen = alike === null && (selection !== null || found.length === 0 || found.length === scores.length);
+    const wider = widen ? widenToWords(n, found.length > 0 ? found : scores, selection, partsOf, school) : null;
     if (wider !== null) selection = wider.selection;
     const scored = wider === null ? scores : [...scores, ...wider.parts];
     if (selection === null) {

@@ -37,7 +37,11 @@ export interface Selection {
  */
 export function select(n: number, required: readonly Evaluation[], unknown: number, school = false): Selection | null {
   const weak = school ? 0 : required.filter((e) => e.strong.isEmpty()).length;
-  if (required.length === 0 || unknown + weak >= Math.max(1, required.length - weak)) return null;
+  // Found as often nowhere (or only in long descriptions) as somewhere: no plausible match —
+  // unless three words or more are found where it matters, which a request for something else
+  // seldom has (« a tool that can tell whether a student's essay was written by ChatGPT »).
+  const strongFound = required.length - weak;
+  if (required.length === 0 || (unknown + weak >= Math.max(1, strongFound) && strongFound < 3)) return null;
   const all = required.map((e) => e.set).reduce((a, b) => a.and(b));
   const full = all.count();
   if (full >= FILL || (full > 0 && required.length < 2)) return { candidates: all, coverage: null };
@@ -118,7 +122,7 @@ export function widenToWords(
   n: number, found: readonly Evaluation[], selection: Selection | null, partsOf: (unit: Evaluation) => readonly Evaluation[] | null, school = false,
 ): { selection: Selection; parts: Evaluation[] } | null {
   if (selection !== null && selection.candidates.count() >= FILL) return null;
-  const split = found.map((e) => (e.set.count() < FILL ? partsOf(e) : null));
+  const split = found.map((e) => (e.strong.count() < FILL ? partsOf(e) : null));
   if (split.every((parts) => parts === null)) return null;
   const units = found.flatMap((e, k) => split[k] ?? [e]);
   const known = units.filter((e) => !e.set.isEmpty());

@@ -281,6 +281,31 @@ test('GET /tools?q › an expression few tools hold whole is followed by the too
   assert.deepEqual(await search(app, 'calcul mentaux zzz'), []);
 });
 
+test('GET /tools?q › words found nowhere do not sink a query whose three words or more are found where it matters', async (t) => {
+  const { app } = await buildTestApp(t);
+  // Zèbre Math: « Exercices de calcul mental progressifs pour le cycle 3, avec un quiz quotidien ».
+  assert.equal((await search(app, 'zorglub frobnitz quuxly exercices progressifs quotidien'))[0], 'Zèbre Math');
+  // Two found beside as many found nowhere: no plausible match, as before.
+  assert.deepEqual(await search(app, 'zorglub frobnitz exercices progressifs'), []);
+});
+
+test('GET /tools?q › an expression only long descriptions hold whole is followed by what its words find', async (t) => {
+  const dataset = fixtureDataset();
+  dataset.tools = dataset.tools.filter((tool) => tool.slug !== 'zebre-math');
+  const long = (text: string) => `${text}\n\nDeuxième paragraphe assez long pour la validation, sur l'usage en classe avec les élèves et les enseignants, les séances et les projets de l'année.\n\nTroisième paragraphe : les limites de l'outil, la protection des données personnelles des élèves et la langue de son interface, en français.`;
+  for (let k = 0; k < 9; k++) {
+    dataset.tools.push({ ...variant(dataset, `jeux-${k}`, `Jeux ${k}`, `Des jeux de plateau numériques pour la classe, série ${k}.`), long_description: long('Certains jeux font travailler le calcul mental, d’autres la logique et la mémoire, par petites parties de dix minutes.') });
+  }
+  dataset.tools.push(
+    variant(dataset, 'aaa-calcul', 'Aaa Calcul', 'Calcul littéral et équations en classe, pour le lycée, avec des exercices corrigés.'),
+    variant(dataset, 'zzz-mental', 'Zzz Mental', 'Un entraînement mental à la concentration, quelques minutes par jour.'),
+  );
+  const { app } = await buildTestApp(t, { dataset });
+  const found = await search(app, 'calcul mental', '&per_page=50');
+  for (let k = 0; k < 9; k++) assert.ok(found.includes(`Jeux ${k}`), `the tools holding it in their long description: ${found}`);
+  assert.ok(found.includes('Aaa Calcul') && found.includes('Zzz Mental'), `the tools its words find: ${found}`);
+});
+
 test('GET /tools?q › the long description is searched at a low weight: a match in the name or short description ranks first', async (t) => {
   const dataset = fixtureDataset();
   const long = (text: string) => `${text}\n\nDeuxième paragraphe assez long pour la validation, sur l'usage en classe avec les élèves et les enseignants, les séances et les projets de l'année.\n\nTroisième paragraphe : les limites de l'outil, la protection des données personnelles des élèves et la langue de son interface, en français.`;
