@@ -2,13 +2,13 @@
  * Which tools a query's units select (docs/search.md, "Which tools match"). Every unit found
  * somewhere is required; a unit found nowhere is dropped, but a query whose units are as
  * often found nowhere as somewhere (`recette de cuisine`, `jardinage bio`, `washing machine`)
- * selects nothing. When a few tools hold every unit, the closest others fill the first page:
+ * selects nothing, unless three of them or more are found where it matters. When a few tools hold every unit, the closest others fill the first page:
  * those holding every rarer unit (the common ones, such as `élèves` or `classe`, aside), else
  * those missing one. When none holds them all, the query is relaxed: of one or two units, to
  * the tools holding its rarer units (or either); of three or more, to those holding the most
  * of them and those holding its rarer units, ranked by the share of the query's information
  * they hold, and to nothing when no tool holds two of them. Under a page, an expression few
- * tools hold whole widens to its words (widenToWords).
+ * tools hold whole where it matters widens to its words (widenToWords).
  */
 import { Bitset } from '../bitset.js';
 import type { Evaluation } from './query-types.js';
@@ -33,7 +33,8 @@ export interface Selection {
  * `required`: the evaluations of the units found somewhere; `unknown`: how many units are
  * found nowhere. A unit found only in long descriptions (`cuisine` in a metaphor, `auto` in
  * `auto-hébergement`) counts as found nowhere for that rule: it is no sign the query is
- * about what the directory holds.
+ * about what the directory holds — unless `school`: the query names a level or a subject,
+ * and is about school whatever its other words (`taper au clavier` in primary school).
  */
 export function select(n: number, required: readonly Evaluation[], unknown: number, school = false): Selection | null {
   const weak = school ? 0 : required.filter((e) => e.strong.isEmpty()).length;
@@ -110,12 +111,14 @@ function informationHeld(n: number, required: readonly Evaluation[]): Float32Arr
 /**
  * When fewer tools than a page are selected and a unit is a run of words the vocabulary knows
  * as one expression (`annotate pdf`, `graphing calculator`, `interactive whiteboard`) held
- * whole by fewer than a page: the tools the query selects with that expression's words as
+ * whole by fewer than a page where it matters (not only in a long description): the tools the query selects with that expression's words as
  * units of their own follow (as `annoter un pdf`, typed as words, finds them), so an English
  * expression is not poorer than its French words typed apart. The first selection stays first
  * (its share of the query on 15.5–31, the others' on 0–15.5). Null when nothing is to widen, or
  * when the words select nothing either (one of them found nowhere: `reading fluency`).
- * `selection`: what `found` selected (null when nothing was found at all); `partsOf`: a unit's
+ * `selection`: what `found` selected (null when nothing was found at all, or when what was
+ * found selected nothing, every unit being found somewhere: `parent-teacher meetings`, which
+ * only long descriptions hold whole); `partsOf`: a unit's
  * words evaluated one by one, null for a unit of one word (evaluated here only, when needed).
  */
 export function widenToWords(
