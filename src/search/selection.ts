@@ -2,7 +2,7 @@
  * Which tools a query's units select (docs/search.md, "Which tools match"). Every unit found
  * somewhere is required; a unit found nowhere is dropped, but a query whose units are as
  * often found nowhere as somewhere (`recette de cuisine`, `jardinage bio`, `washing machine`)
- * selects nothing, unless three of them or more are found where it matters. When a few tools hold every unit, the closest others fill the first page:
+ * selects nothing. When a few tools hold every unit, the closest others fill the first page:
  * those holding every rarer unit (the common ones, such as `élèves` or `classe`, aside), else
  * those missing one. When none holds them all, the query is relaxed: of one or two units, to
  * the tools holding its rarer units (or either); of three or more, to those holding the most
@@ -38,11 +38,8 @@ export interface Selection {
  */
 export function select(n: number, required: readonly Evaluation[], unknown: number, school = false): Selection | null {
   const weak = school ? 0 : required.filter((e) => e.strong.isEmpty()).length;
-  // Found as often nowhere (or only in long descriptions) as somewhere: no plausible match —
-  // unless three words or more are found where it matters, which a request for something else
-  // seldom has (« a tool that can tell whether a student's essay was written by ChatGPT »).
-  const strongFound = required.length - weak;
-  if (required.length === 0 || (unknown + weak >= Math.max(1, strongFound) && strongFound < 3)) return null;
+  // Found as often nowhere (or only in long descriptions) as somewhere: no plausible match.
+  if (required.length === 0 || unknown + weak >= Math.max(1, required.length - weak)) return null;
   const all = required.map((e) => e.set).reduce((a, b) => a.and(b));
   const full = all.count();
   if (full >= FILL || (full > 0 && required.length < 2)) return { candidates: all, coverage: null };
