@@ -47,11 +47,12 @@ export function termOf(word: string): string {
  * Snowball leaves whole (`révisent`, `s'entraînent`, `corrigent`: « pour que mes élèves
  * révisent »), for the verbs in -er, most of them; null for another word. Only a query's
  * word is read so, as one more way to find it: `document` or `comment` stay what they are.
+ * `own`: the word's own term, when the caller has it.
  */
-export function infinitiveTerm(word: string): string | null {
+export function infinitiveTerm(word: string, own: string = termOf(word)): string | null {
   if (word.length < 6 || !word.endsWith('ent') || word.endsWith('ment')) return null;
   const term = termOf(`${word.slice(0, -3)}er`);
-  return term === termOf(word) ? null : term;
+  return term === own ? null : term;
 }
 
 // A final s (not ss) or x, except in -aux, which Snowball itself turns into -al (`locaux`).

@@ -64,7 +64,7 @@ export function group(ix: SearchIndexData, unit: Unit, expand: boolean, complete
     return { alternatives, literal, parts };
   }
   const word = unit.words[0]!;
-  const infinitive = infinitiveTerm(word);
+  const infinitive = infinitiveTerm(word, unit.terms[0]);
   const infinitiveId = infinitive === null ? undefined : ix.termIds.get(infinitive);
   if (infinitiveId !== undefined) alternatives.push({ terms: [infinitiveId], weight: FAMILY_WEIGHT });
   if (word.length >= 4 && !unit.compound) {

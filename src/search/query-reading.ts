@@ -257,11 +257,16 @@ function mark(roles: Role[], from: number, length: number, role: Role): void {
   for (let k = from; k < from + length; k++) if ((role !== Role.Subject && role !== Role.Topic) || roles[k] !== Role.Stop) roles[k] = role;
 }
 
+/** `q` as typed, accents taken off but case kept, cut at anything that is not a letter or a digit, the separators kept at odd places. */
+function typedPieces(q: string): string[] {
+  return q.normalize('NFKD').replace(/\p{M}+/gu, '').split(/([^\p{L}\p{N}]+)/u);
+}
+
 /** Per folded word of `q`, whether it was typed as an acronym (`ENT`, `SES`, `TBI`: two capitals or more, nothing lower case). */
 export function acronymFlags(q: string, count: number): boolean[] {
   // Most queries have no capital letter at all: nothing to look at word by word.
   if (q === q.toLowerCase()) return new Array<boolean>(count).fill(false);
-  const typed = q.normalize('NFKD').replace(/\p{M}+/gu, '').split(/[^\p{L}\p{N}]+/u).filter((w) => w !== '');
+  const typed = typedPieces(q).filter((w, k) => k % 2 === 0 && w !== '');
   return Array.from({ length: count }, (_, i) => {
     const w = typed[i] ?? '';
     return /^[\p{Lu}\d]{2,}$/u.test(w) && /\p{Lu}.*\p{Lu}/u.test(w);
@@ -276,7 +281,7 @@ export function acronymFlags(q: string, count: number): boolean[] {
  */
 export function hyphenFlags(q: string, count: number): boolean[] | null {
   if (!q.includes('-')) return null;
-  const pieces = q.normalize('NFKD').replace(/\p{M}+/gu, '').split(/([^\p{L}\p{N}]+)/u);
+  const pieces = typedPieces(q);
   if (pieces[0] === '') pieces.splice(0, 2);
   if (pieces.at(-1) === '') pieces.splice(-2, 2);
   // Words at even places, what separates them at odd places.
