@@ -159,9 +159,11 @@ export interface SearchVocabulary {
   freeWords: string[];
   /** Words that ask for tools like a named one (`alternative à`, `comme`, `similar to`), folded. */
   alternatives: string[];
+  /** Words after which a query says what its lesson is about (`sur`, `about`, `au sujet de`), folded. */
+  about: string[];
 }
 
-export const EMPTY_SEARCH_VOCABULARY: SearchVocabulary = Object.freeze({ translations: [], filler: [], freeWords: [], alternatives: [] });
+export const EMPTY_SEARCH_VOCABULARY: SearchVocabulary = Object.freeze({ translations: [], filler: [], freeWords: [], alternatives: [], about: [] });
 
 /**
  * What an import did to one tool, as the public saw it (store/change-log.ts). A draft's

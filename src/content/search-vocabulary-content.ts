@@ -14,7 +14,7 @@ export async function loadSearchVocabulary(file: string, shown: string, problems
   if (!(await exists(file))) return EMPTY_SEARCH_VOCABULARY;
   const yaml = await readYaml(file, shown, problems, null);
   if (yaml === undefined) return EMPTY_SEARCH_VOCABULARY;
-  const raw = checkSchema<{ translations?: Record<string, string[]>; filler?: string[]; free_words?: string[]; alternatives?: string[] }>(SearchVocabularyFile, yaml, shown, null, problems);
+  const raw = checkSchema<{ translations?: Record<string, string[]>; filler?: string[]; free_words?: string[]; alternatives?: string[]; about?: string[] }>(SearchVocabularyFile, yaml, shown, null, problems);
   if (raw === undefined) return EMPTY_SEARCH_VOCABULARY;
   const before = problems.list.length;
   const translations = Object.entries(raw.translations ?? {}).map(([term, finds]) => ({ term, finds }));
@@ -38,6 +38,7 @@ export async function loadSearchVocabulary(file: string, shown: string, problems
   const filler = [...new Set(words(raw.filler, 'filler'))];
   const freeWords = [...new Set(words(raw.free_words, 'free_words'))];
   const alternatives = [...new Set(words(raw.alternatives, 'alternatives'))];
+  const about = [...new Set(words(raw.about, 'about'))];
   if (problems.list.length > before) return EMPTY_SEARCH_VOCABULARY;
-  return { translations, filler, freeWords, alternatives };
+  return { translations, filler, freeWords, alternatives, about };
 }

@@ -21,6 +21,32 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
   [...fra, ...eng].map((w) => foldFrench(w)).filter((w) => w !== '' && !w.includes(' ') && w !== 'ai'),
 );
 
+/**
+ * Stop words only one of the two languages has, which tell the language a query is written
+ * in (`the`, `for`, `my`; `les`, `pour`, `mes`). Left out: words the other language also
+ * writes (`an` and `or` are French words, `but` a French word and a diploma, `son` and `ton`
+ * English ones) and single letters an English contraction leaves (`s`, `t`, `m` of
+ * `student's`, `don't`, `I'm`).
+ */
+const NOT_MARKERS = new Set(['an', 'or', 'but', 'son', 'ton', 'sa', 'ma', 'ta', 'te', 'y', 's', 't', 'm', 'i', 'd', 'a', 'on', 'me', 'do', 'est', 'es']);
+const markers = (own: readonly string[], other: readonly string[]) => {
+  const others = new Set(other.map((w) => foldFrench(w)));
+  return new Set(own.map((w) => foldFrench(w)).filter((w) => w !== '' && !w.includes(' ') && !others.has(w) && !NOT_MARKERS.has(w)));
+};
+const FRENCH_MARKERS = markers(fra, eng);
+const ENGLISH_MARKERS = markers(eng, fra);
+
+/** The language of a query's folded words, by the stop words only one language has: null when it has none, or both kinds. */
+export function languageOf(words: readonly string[]): 'fr' | 'en' | null {
+  let fr = false;
+  let en = false;
+  for (const w of words) {
+    if (FRENCH_MARKERS.has(w)) fr = true;
+    else if (ENGLISH_MARKERS.has(w)) en = true;
+  }
+  return fr === en ? null : fr ? 'fr' : 'en';
+}
+
 export function isStopWord(word: string): boolean {
   return STOP_WORDS.has(word);
 }

@@ -7,7 +7,7 @@
  */
 import { infinitiveTerm, isStopWord, termOf } from './analyzer.js';
 import type { FuzzyMatch } from './vocabulary.js';
-import type { SearchIndexData } from './index-data.js';
+import { KEYWORDS, type SearchIndexData } from './index-data.js';
 import type { Alternative, Group, Unit } from './query-types.js';
 import { FAMILY_WEIGHT } from './synonyms.js';
 
@@ -104,6 +104,12 @@ export function categoryWeights(ix: SearchIndexData, alternatives: readonly Alte
   }
   return best;
 }
+/** Whether a group finds words of the tools' keywords (their tags, their category's name) as typed or through a synonym. */
+export function namesKeyword(ix: SearchIndexData, g: Group): boolean {
+  const keywords = ix.fields[KEYWORDS];
+  return g.alternatives.some((a) => !a.typos && !a.completion && a.terms.every((t) => keywords.count(t) > 0)) || (g.parts?.every((p) => namesKeyword(ix, p)) ?? false);
+}
+
 /** A group's alternatives and those of its parts. */
 export function allAlternatives(group: Group): Alternative[] {
   return group.parts === null ? group.alternatives : [...group.alternatives, ...group.parts.flatMap(allAlternatives)];

@@ -8,7 +8,7 @@
  * content (content/search-vocabulary.yaml, levels.yaml, subjects.yaml), not code. And how its
  * words were typed: as acronyms (`ENT`), or joined by hyphens into a compound (`lave-linge`).
  */
-import { isStopWord, isStopWordAt } from './analyzer.js';
+import { isStopWord, isStopWordAt, languageOf } from './analyzer.js';
 import type { VocabularyIndex } from '../school/vocabulary.js';
 
 export interface QueryLexicon {
@@ -19,6 +19,8 @@ export interface QueryLexicon {
   readonly freeWords: ReadonlySet<string>;
   /** Folded phrases asking for tools like a named one (`alternative a`, `comme`, `similar to`). */
   readonly alternatives: ReadonlySet<string>;
+  /** Folded phrases after which a query says what its lesson is about (`sur`, `about`, `au sujet de`). */
+  readonly about: ReadonlySet<string>;
   /** The most words any phrase above has. */
   readonly longest: number;
   /** The first word of every phrase above (and of every level's and subject's term): a word that starts none is read as it is. */
@@ -40,6 +42,7 @@ export interface LexiconWords {
   readonly filler: readonly string[];
   readonly freeWords: readonly string[];
   readonly alternatives: readonly string[];
+  readonly about?: readonly string[];
 }
 
 /** An expression the search knows, and how many terms the longest has. */
@@ -54,7 +57,7 @@ export function buildLexicon(
 ): QueryLexicon {
   let longest = Math.max(levels?.longestTerm ?? 1, subjects?.longestTerm ?? 1);
   const starts = new Set<string>();
-  for (const phrase of [...words.filler, ...words.freeWords, ...words.alternatives, ...(levels?.terms.keys() ?? []), ...(subjects?.terms.keys() ?? [])]) {
+  for (const phrase of [...words.filler, ...words.freeWords, ...words.alternatives, ...(words.about ?? []), ...(levels?.terms.keys() ?? []), ...(subjects?.terms.keys() ?? [])]) {
     const first = phrase.split(' ', 1)[0]!;
     starts.add(first);
     longest = Math.max(longest, phrase.split(' ').length);
@@ -79,7 +82,7 @@ export function buildLexicon(
   });
   for (const [word, doc] of owners) if (doc !== -1 && !byName.has(word)) byName.set(word, [doc]);
   return {
-    levels, subjects, filler: new Set(words.filler), freeWords: new Set(words.freeWords), alternatives: new Set(words.alternatives), longest, starts, names: byName, longestName,
+    levels, subjects, filler: new Set(words.filler), freeWords: new Set(words.freeWords), alternatives: new Set(words.alternatives), about: new Set(words.about ?? []), longest, starts, names: byName, longestName,
     // Stop words may stand between an expression's terms (`free to use`): a few more words.
     expression: expressions?.has ?? null, longestExpression: expressions === null ? 0 : expressions.longest + 2,
   };
@@ -116,7 +119,22 @@ export interface QueryReading {
   readonly phrases: ReadonlyArray<readonly [number, number]>;
   /** The documents named next to an alternative word (`alternative à Kahoot`): the query asks for tools like them. Empty else. */
   readonly similarTo: readonly number[];
+  /** The language its stop words tell (`pour`, `mes`: French; `the`, `for`: English), null when they tell none. */
+  readonly language: 'fr' | 'en' | null;
+  /**
+   * Per word, whether it says what the lesson is about (`Napoléon` in « une frise sur
+   * Napoléon »): the words after an `about` phrase, up to the next complement. Found nowhere,
+   * such a word is no sign the query asks for something else: the tools are for the rest.
+   */
+  readonly topic: readonly boolean[];
 }
+
+/**
+ * Words that start another complement after a lesson's topic (« un quiz sur les volcans pour
+ * mes 5e », « with my class »): the topic stops there, as it does at a level, a subject or a
+ * word of conversation.
+ */
+const TOPIC_ENDS = new Set(['pour', 'avec', 'afin', 'dans', 'en', 'chez', 'sans', 'for', 'with', 'in', 'using', 'without']);
 
 /**
  * Reads the folded words of a query, the longest phrase first at each word: a filler phrase,
@@ -130,6 +148,7 @@ export function readQuery(words: readonly string[], acronyms: readonly boolean[]
   const topicSubjects: string[] = [];
   const phrases: Array<[number, number]> = [];
   let free = false;
+  const topic: boolean[] = new Array<boolean>(words.length).fill(false);
   for (let i = 0; i < words.length; ) {
     if (!lexicon.starts.has(words[i]!)) {
       i++;
@@ -146,6 +165,10 @@ export function readQuery(words: readonly string[], acronyms: readonly boolean[]
       } else if (lexicon.alternatives.has(phrase)) {
         mark(roles, i, length, Role.Alternative);
         matched = length;
+      } else if (lexicon.about.has(phrase)) {
+        mark(roles, i, length, Role.Filler);
+        for (let k = i + length; k < words.length && !TOPIC_ENDS.has(words[k]!) && !lexicon.about.has(words[k]!); k++) topic[k] = true;
+        matched = length;
       } else if (lexicon.freeWords.has(phrase)) {
         mark(roles, i, length, Role.Free);
         free = true;
@@ -156,7 +179,11 @@ export function readQuery(words: readonly string[], acronyms: readonly boolean[]
         matched = length;
       } else if (usable && lexicon.subjects?.terms.has(phrase)) {
         const topic = lexicon.subjects.topics.has(phrase);
-        mark(roles, i, length, topic ? Role.Topic : Role.Subject);
+        // A single word is usable here only when it is no stop word or was typed as an
+        // acronym (`SES`): it is the subject's name, not a stop word. Within a longer name,
+        // stop words stay what they are (`sciences de la vie`).
+        if (single) roles[i] = topic ? Role.Topic : Role.Subject;
+        else mark(roles, i, length, topic ? Role.Topic : Role.Subject);
         const list = topic ? topicSubjects : subjects;
         if (length > 1) phrases.push([i, length]);
         for (const slug of lexicon.subjects.terms.get(phrase)!) if (!list.includes(slug)) list.push(slug);
@@ -167,7 +194,9 @@ export function readQuery(words: readonly string[], acronyms: readonly boolean[]
   }
   if (keepExpressions(words, roles, lexicon)) free = roles.includes(Role.Free);
   const similarTo = roles.includes(Role.Alternative) ? readNamed(words, roles, lexicon) : [];
-  return { roles, levels, subjects, topicSubjects, free, phrases, similarTo };
+  // A topic ends where a word is read as something else (a level, a subject, conversation).
+  for (let k = 0; k < words.length; k++) if (topic[k] && roles[k] !== Role.Content && roles[k] !== Role.Stop) for (let j = k; j < words.length && topic[j]; j++) topic[j] = false;
+  return { roles, levels, subjects, topicSubjects, free, phrases, similarTo, language: languageOf(words), topic };
 }
 
 /**

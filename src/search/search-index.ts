@@ -32,7 +32,7 @@ import { acronymFlags, buildLexicon, hyphenFlags, readQuery, Role, type QueryLex
 import { select, widenToWords } from './selection.js';
 import { Memo } from '../memo.js';
 import { runAtOnce, type Steps } from '../slices.js';
-import { allAlternatives, categoryWeights, group, JOINED_WEIGHT, matchedTermWeights, units as unitsOf, unitsOfTerms } from './candidates.js';
+import { allAlternatives, categoryWeights, group, JOINED_WEIGHT, matchedTermWeights, namesKeyword, units as unitsOf, unitsOfTerms } from './candidates.js';
 import type { Alternative, Evaluation, Group, KnownUnit, Unit } from './query-types.js';
 import { buildIndexData, type SearchDocument, type SearchIndexData } from './index-data.js';
 import { alikeTo } from './alike.js';
@@ -261,10 +261,19 @@ export class SearchIndex {
     const groups = effective.map((u) => u.group);
     const scores = effective.map((u) => u.evaluation);
     const found = scores.filter((s) => !s.set.isEmpty());
+    // Words of the lesson's topic (« une frise sur Napoléon »): found nowhere, or only in long
+    // descriptions, they are no sign that the query asks for something the directory does not
+    // hold, when the rest of it names a kind of tool or resource the tools' keywords name
+    // (`frise`, `quiz`, `podcast`), not any word (« des avis sur un restaurant »).
+    let at = 0;
+    const topical = units.map((u) => kept.slice(at, (at += u.words.length)).every((p) => reading.topic[p]));
+    if (!effective.some((u, k) => !topical[k] && namesKeyword(ix, u.group))) topical.fill(false);
+    const unknown = scores.filter((s, k) => s.set.isEmpty() && !topical[k]).length;
+    const forgiven = scores.filter((s, k) => topical[k] && !s.set.isEmpty() && s.strong.isEmpty()).length;
     // A query that names a level or a subject is about school: a word only long descriptions
     // say (`clavier`) is then a word like another, not a sign the query is about something else.
     const school = reading.levels.length > 0 || reading.subjects.length > 0;
-    let selection = found.length > 0 ? select(n, found, scores.length - found.length, school) : null;
+    let selection = found.length > 0 ? select(n, found, unknown, school, reading.language === 'fr', forgiven) : null;
     // Fewer than a page, and an expression few tools hold whole: its words select the tools
     // that follow, and score them (the first ones count the expression's words too).
     const partsOf = (e: Evaluation) => {
@@ -274,7 +283,7 @@ export class SearchIndex {
     // Also when what was found selects nothing, as long as every unit was found somewhere: an
     // expression only long descriptions hold whole (`parent-teacher meetings`) is then its words.
     const widen = alike === null && (selection !== null || found.length === 0 || found.length === scores.length);
-    const wider = widen ? widenToWords(n, found.length > 0 ? found : scores, selection, partsOf, school) : null;
+    const wider = widen ? widenToWords(n, found.length > 0 ? found : scores, selection, partsOf, school, reading.language === 'fr') : null;
     if (wider !== null) selection = wider.selection;
     const scored = wider === null ? scores : [...scores, ...wider.parts];
     if (selection === null) {
@@ -389,7 +398,10 @@ export class SearchIndex {
   /** A unit's group and its evaluation, from the memo when the unit was met before. */
   private unit(unit: Unit, expand: boolean, complete: boolean, subjects: readonly string[] | null): KnownUnit {
     const key = `${expand ? 1 : 0}${complete ? 1 : 0}${subjects ? 1 : 0}${unit.compound ? 1 : 0}${unit.words.join(' ')}`;
-    return this.unitMemo.get(key, () => this.know(group(this.ix, unit, expand, complete), subjects));
+    // A subject's name that is a stop word in text (`SES`, typed as an acronym: « ses élèves »)
+    // is found through the subject only.
+    const byText = subjects === null || !unit.words.every((w) => isStopWord(w));
+    return this.unitMemo.get(key, () => this.know(byText ? group(this.ix, unit, expand, complete) : { alternatives: [], literal: null, parts: null }, subjects));
   }
 
   /**

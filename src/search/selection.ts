@@ -34,12 +34,20 @@ export interface Selection {
  * found nowhere. A unit found only in long descriptions (`cuisine` in a metaphor, `auto` in
  * `auto-hébergement`) counts as found nowhere for that rule: it is no sign the query is
  * about what the directory holds — unless `school`: the query names a level or a subject,
- * and is about school whatever its other words (`taper au clavier` in primary school).
+ * and is about school whatever its other words (`taper au clavier` in primary school), or
+ * it is one of the `forgiven` (a word of the lesson's topic, « une frise sur Napoléon »).
+ * `french`: the query reads as French (QueryReading.language), which the stricter rules
+ * below are measured on.
  */
-export function select(n: number, required: readonly Evaluation[], unknown: number, school = false): Selection | null {
-  const weak = school ? 0 : required.filter((e) => e.strong.isEmpty()).length;
+export function select(n: number, required: readonly Evaluation[], unknown: number, school = false, french = false, forgiven = 0): Selection | null {
+  const weak = school ? 0 : required.filter((e) => e.strong.isEmpty()).length - forgiven;
+  // In a French query of three words or more, a word found only through a correction
+  // (`réparer` → « préparer », `fuite` → « suite ») is a word of the language the directory
+  // does not hold, not a typing error: it counts as found nowhere. Not in English, whose words
+  // a correction often turns into their French neighbours (`lesson` → « leçon »).
+  const corrected = french && required.length + unknown >= 3 ? required.filter((e) => !e.strong.isEmpty() && !e.set.some((doc) => e.typos[doc] === 0)).length : 0;
   // Found as often nowhere (or only in long descriptions) as somewhere: no plausible match.
-  if (required.length === 0 || unknown + weak >= Math.max(1, required.length - weak)) return null;
+  if (required.length === 0 || unknown + weak + corrected >= Math.max(1, required.length - weak - corrected)) return null;
   const all = required.map((e) => e.set).reduce((a, b) => a.and(b));
   const full = all.count();
   if (full >= FILL || (full > 0 && required.length < 2)) return { candidates: all, coverage: null };
@@ -75,6 +83,11 @@ export function select(n: number, required: readonly Evaluation[], unknown: numb
   for (let doc = 0; doc < n; doc++) if (coverage[doc]! > most) most = coverage[doc]!;
   // No tool holds two of them together (`résumé de match de foot`): no plausible match.
   if (most < 2) return null;
+  // A French query that names no level or subject, of which no tool holds half the words
+  // (those found nowhere included): a request for something else whose common words meet by
+  // chance (« réserver un billet de train Paris Lyon »). Naming a level or a subject, it is
+  // about school, and its longer sentences are answered by the tools that hold the most.
+  if (french && !school && most * 2 < required.length + unknown) return null;
   let candidates = atLeast(coverage, most, n);
   if (most > 2 && candidates.count() < FILL) candidates = atLeast(coverage, most - 1, n);
   if (rareFound) candidates.addSet(rareSet);
@@ -119,14 +132,14 @@ function informationHeld(n: number, required: readonly Evaluation[]): Float32Arr
  * words evaluated one by one, null for a unit of one word (evaluated here only, when needed).
  */
 export function widenToWords(
-  n: number, found: readonly Evaluation[], selection: Selection | null, partsOf: (unit: Evaluation) => readonly Evaluation[] | null, school = false,
+  n: number, found: readonly Evaluation[], selection: Selection | null, partsOf: (unit: Evaluation) => readonly Evaluation[] | null, school = false, french = false,
 ): { selection: Selection; parts: Evaluation[] } | null {
   if (selection !== null && selection.candidates.count() >= FILL) return null;
   const split = found.map((e) => (e.strong.count() < FILL ? partsOf(e) : null));
   if (split.every((parts) => parts === null)) return null;
   const units = found.flatMap((e, k) => split[k] ?? [e]);
   const known = units.filter((e) => !e.set.isEmpty());
-  const wider = known.length > 0 ? select(n, known, units.length - known.length, school) : null;
+  const wider = known.length > 0 ? select(n, known, units.length - known.length, school, french) : null;
   if (wider === null) return null;
   const coverage = new Float32Array(n);
   const widerHeld = wider.coverage ?? informationHeld(n, known);
@@ -140,3 +153,4 @@ export function widenToWords(
     parts: split.flatMap((parts) => parts ?? []),
   };
 }
+

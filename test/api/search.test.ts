@@ -346,3 +346,48 @@ test('GET /tools?q › a subject’s topic that no tool names finds the subject�
   // A word of no subject that only long descriptions say is still no sign of a need the directory meets.
   assert.deepEqual(await search(app, 'débutant'), []);
 });
+
+test('GET /tools?q › a subject typed as an acronym that is also a stop word (`SES`) is the subject, not the word', async (t) => {
+  const dataset = fixtureDataset();
+  const of = (tool: ToolRecord, subjects: string[]): ToolRecord => ({ ...tool, school: { ...tool.school, levels: ['lycee'], subjects } });
+  dataset.tools.push(
+    of(variant(dataset, 'stat-eco', 'Stat Éco', 'Des séries statistiques sur la population, l’emploi et les revenus, en tableaux et en cartes.'), ['ses']),
+    of(variant(dataset, 'carnet-lycee', 'Carnet Lycée', 'Un carnet où chaque professeur note ses séances et ses progressions.'), ['transversal']),
+  );
+  const { app } = await buildTestApp(t, { dataset });
+  const body = (await app.inject({ url: `${API}/tools?q=${encodeURIComponent('SES seconde')}` })).json();
+  assert.deepEqual(names(body), ['Stat Éco']);
+  assert.deepEqual(body.meta.query.subject.map((s: { slug: string }) => s.slug), ['ses']);
+  assert.deepEqual(await search(app, 'SES'), ['Stat Éco']);
+  // Typed in lower case, it stays the stop word it is in « ses élèves ».
+  assert.deepEqual((await app.inject({ url: `${API}/tools?q=${encodeURIComponent('ses seconde')}` })).json().meta.query.subject, []);
+});
+
+test('GET /tools?q › the topic of a lesson after `sur`/`about` that no tool names does not empty a search for a kind of tool', async (t) => {
+  const dataset = fixtureDataset();
+  dataset.tools.push(
+    { ...variant(dataset, 'frise-libre', 'Frise Libre', 'Des frises chronologiques interactives que la classe construit ensemble, avec images et dates.'), tags: ['frise-chronologique', 'histoire'] },
+    variant(dataset, 'avis-eleves', 'Paroles', 'Recueillir l’avis des élèves sur une séance, de façon anonyme, en fin d’heure.'),
+  );
+  const { app } = await buildTestApp(t, { dataset });
+  // `frise` is a word of the tools' keywords; `Napoléon`, after `sur`, is what the lesson is about.
+  assert.deepEqual(await search(app, 'une frise sur Napoléon'), ['Frise Libre']);
+  assert.deepEqual(await search(app, 'a timeline about Napoleon'.replace('timeline', 'frise')), ['Frise Libre']);
+  const body = (await app.inject({ url: `${API}/tools?q=${encodeURIComponent('une frise sur Napoléon pour mes élèves')}` })).json();
+  assert.deepEqual(body.meta.query.searched, ['frise', 'napoleon', 'eleves']);
+  assert.deepEqual(body.meta.query.ignored, ['sur']);
+  // Without the word that says so, an unknown word is a sign of a need the directory does not meet.
+  assert.deepEqual(await search(app, 'frise Napoléon'), []);
+  // Nor does a word that names no kind of tool (`avis` is in a description, no keyword) make a topic.
+  assert.deepEqual(await search(app, 'un avis sur Napoléon'), []);
+});
+
+test('GET /tools?q › in French, a word found only through a correction is a word the directory does not hold', async (t) => {
+  const { app } = await buildTestApp(t);
+  // `réparer` is one letter from « préparer » (Atelier): in a French sentence of three words, it
+  // is the verb of another need, not a typing error.
+  assert.deepEqual((await search(app, 'réparer un quiz')).slice(0, 1), ['Atelier']);
+  assert.deepEqual(await search(app, 'réparer le quiz cassé'), []);
+  // A typing error among words that are all found is still corrected.
+  assert.deepEqual(await search(app, 'préparr une évaluation formative'), ['Atelier']);
+});

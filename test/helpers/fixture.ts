@@ -100,6 +100,7 @@ export function fixtureDataset(): Dataset {
       filler: ['je cherche', 'je voudrais', 'un outil', 'tool', 'app'],
       freeWords: ['gratuit', 'gratuite', 'free'],
       alternatives: ['alternative', 'alternative a', 'comme', 'like'],
+      about: ['sur', 'about'],
     },
     synonyms: {
       families: [['corriger', 'correction', 'correcteur']],
@@ -130,9 +131,9 @@ export async function writeContent(dir: string, dataset: Dataset): Promise<strin
     const file = { families, equivalents, expansions: Object.fromEntries(expansions.map((e) => [e.term, e.finds])) };
     await writeFile(path.join(dir, 'synonyms.yaml'), YAML.stringify(file));
   }
-  const { translations, filler, freeWords, alternatives } = dataset.searchVocabulary;
-  if (translations.length + filler.length + freeWords.length + alternatives.length > 0) {
-    const file = { translations: Object.fromEntries(translations.map((e) => [e.term, e.finds])), filler, free_words: freeWords, alternatives };
+  const { translations, filler, freeWords, alternatives, about } = dataset.searchVocabulary;
+  if (translations.length + filler.length + freeWords.length + alternatives.length + about.length > 0) {
+    const file = { translations: Object.fromEntries(translations.map((e) => [e.term, e.finds])), filler, free_words: freeWords, alternatives, about };
     await writeFile(path.join(dir, 'search-vocabulary.yaml'), YAML.stringify(file));
   }
   for (const t of dataset.tools) await writeFile(path.join(dir, 'tools', `${t.slug}.yaml`), YAML.stringify(asWritten(t)));
