@@ -391,3 +391,13 @@ test('GET /tools?q › in French, a word found only through a correction is a wo
   // A typing error among words that are all found is still corrected.
   assert.deepEqual(await search(app, 'préparr une évaluation formative'), ['Atelier']);
 });
+
+test('GET /tools?q › in French, naming no level or subject, a tool must hold half the words when none holds them all', async (t) => {
+  const { app } = await buildTestApp(t);
+  // Six words, found two by two in three tools: a French request whose words meet by chance.
+  assert.deepEqual(await search(app, "les minutes à projeter, le cahier et la messagerie, l'orthographe et la grammaire"), []);
+  // The same words with no stop word to tell the language, or beside a level (about school): the tools holding the most.
+  const closest = ['Écrire Mieux', 'École Test', 'Quiz Master'];
+  assert.deepEqual(new Set(await search(app, 'minutes projeter cahier messagerie orthographe grammaire')), new Set(closest));
+  assert.deepEqual(new Set(await search(app, "les minutes à projeter, le cahier et la messagerie, l'orthographe et la grammaire en CM2")), new Set(closest));
+});
