@@ -161,9 +161,11 @@ export interface SearchVocabulary {
   alternatives: string[];
   /** Words after which a query says what its lesson is about (`sur`, `about`, `au sujet de`), folded. */
   about: string[];
+  /** English words French writes with another meaning (`lecture`, `college`) and the French words of their English sense, for a query read as English. */
+  englishSenses: Array<{ term: string; sense: string }>;
 }
 
-export const EMPTY_SEARCH_VOCABULARY: SearchVocabulary = Object.freeze({ translations: [], filler: [], freeWords: [], alternatives: [], about: [] });
+export const EMPTY_SEARCH_VOCABULARY: SearchVocabulary = Object.freeze({ translations: [], filler: [], freeWords: [], alternatives: [], about: [], englishSenses: [] });
 
 /**
  * What an import did to one tool, as the public saw it (store/change-log.ts). A draft's

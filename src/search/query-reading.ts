@@ -21,6 +21,8 @@ export interface QueryLexicon {
   readonly alternatives: ReadonlySet<string>;
   /** Folded phrases after which a query says what its lesson is about (`sur`, `about`, `au sujet de`). */
   readonly about: ReadonlySet<string>;
+  /** Folded English word → the folded French words of its English sense (`lecture` → `cours magistral`). */
+  readonly englishSenses: ReadonlyMap<string, readonly string[]>;
   /** The most words any phrase above has. */
   readonly longest: number;
   /** The first word of every phrase above (and of every level's and subject's term): a word that starts none is read as it is. */
@@ -43,6 +45,7 @@ export interface LexiconWords {
   readonly freeWords: readonly string[];
   readonly alternatives: readonly string[];
   readonly about?: readonly string[];
+  readonly englishSenses?: ReadonlyArray<{ term: string; sense: string }>;
 }
 
 /** An expression the search knows, and how many terms the longest has. */
@@ -82,10 +85,50 @@ export function buildLexicon(
   });
   for (const [word, doc] of owners) if (doc !== -1 && !byName.has(word)) byName.set(word, [doc]);
   return {
-    levels, subjects, filler: new Set(words.filler), freeWords: new Set(words.freeWords), alternatives: new Set(words.alternatives), about: new Set(words.about ?? []), longest, starts, names: byName, longestName,
+    levels, subjects, filler: new Set(words.filler), freeWords: new Set(words.freeWords), alternatives: new Set(words.alternatives), about: new Set(words.about ?? []), englishSenses: new Map((words.englishSenses ?? []).map((e) => [e.term, e.sense.split(' ')])), longest, starts, names: byName, longestName,
     // Stop words may stand between an expression's terms (`free to use`): a few more words.
     expression: expressions?.has ?? null, longestExpression: expressions === null ? 0 : expressions.longest + 2,
   };
+}
+
+/**
+ * A query read as English (languageOf), its words that French writes with another meaning
+ * (`lecture`: reading; `college`: the level collège) replaced by the French words of their
+ * English sense (`english_senses`: « cours magistral », « enseignement supérieur ») — unless
+ * the word stands in an expression the search knows with its neighbours (`lecture capture`).
+ * `from`: per word of the result, the word of `words` it comes from. Null when nothing is replaced.
+ */
+export function inEnglish(words: readonly string[], lexicon: QueryLexicon): { words: string[]; from: number[] } | null {
+  if (lexicon.englishSenses.size === 0 || !words.some((w) => lexicon.englishSenses.has(w)) || languageOf(words) !== 'en') return null;
+  const inExpression = (i: number) => {
+    for (let length = Math.min(lexicon.longestExpression, words.length); length >= 2; length--) {
+      for (let start = Math.max(0, i - length + 1); start <= i && start + length <= words.length; start++) {
+        if (lexicon.expression?.(words.slice(start, start + length))) return true;
+      }
+    }
+    return false;
+  };
+  const result: string[] = [];
+  const from: number[] = [];
+  words.forEach((w, i) => {
+    const sense = lexicon.englishSenses.get(w);
+    const replaced = sense !== undefined && !inExpression(i) ? sense : [w];
+    for (const r of replaced) {
+      result.push(r);
+      from.push(i);
+    }
+  });
+  return result.length === words.length && result.every((w, i) => w === words[i]) ? null : { words: result, from };
+}
+
+/**
+ * Per word searched, whether it was typed as an acronym and joined by a hyphen (acronymFlags,
+ * hyphenFlags), `typed` being the query's folded words and `english` what inEnglish made of
+ * them: a word put in for another was typed as neither.
+ */
+export function typedFlags(q: string, typed: readonly string[], english: { words: string[]; from: number[] } | null): { acronyms: boolean[]; hyphens: boolean[] | null } {
+  const asTyped = (flags: boolean[] | null) => (english === null || flags === null ? flags : english.from.map((i, k) => flags[i]! && english.words[k] === typed[i]));
+  return { acronyms: asTyped(acronymFlags(q, typed.length))!, hyphens: asTyped(hyphenFlags(q, typed.length)) };
 }
 
 /** What each word of a query is. */

@@ -28,7 +28,7 @@ import { Bitset } from '../bitset.js';
 import { isStopWord, termOf, tokenize } from './analyzer.js';
 import { EMPTY_SEARCH_VOCABULARY, type SearchVocabulary, type SynonymSet } from '../domain.js';
 import type { VocabularyIndex } from '../school/vocabulary.js';
-import { acronymFlags, buildLexicon, hyphenFlags, readQuery, Role, type QueryLexicon, type QueryReading } from './query-reading.js';
+import { buildLexicon, inEnglish, readQuery, Role, typedFlags, type QueryLexicon, type QueryReading } from './query-reading.js';
 import { select, widenToWords } from './selection.js';
 import { Memo } from '../memo.js';
 import { runAtOnce, type Steps } from '../slices.js';
@@ -206,11 +206,12 @@ export class SearchIndex {
   private run(q: string): SearchResult {
     const ix = this.ix;
     const n = ix.size;
-    const words = tokenize(q).map((t) => t.word);
+    const typed = tokenize(q).map((t) => t.word);
+    const english = inEnglish(typed, this.lexicon); // `lecture`, `college` in English
+    const words = english?.words ?? typed;
     const none = (reading: QueryReading | null): SearchResult => ({ ranked: new Int32Array(0), set: new Bitset(n), understood: understood(words, reading) });
     if (words.length === 0 || n === 0) return none(null);
-    const acronyms = acronymFlags(q, words.length);
-    const hyphens = hyphenFlags(q, words.length);
+    const { acronyms, hyphens } = typedFlags(q, typed, english);
     const reading = readQuery(words, acronyms, this.lexicon);
     const searched = (r: Role) => r === Role.Content || r === Role.Subject || r === Role.Topic;
     let kept = words.flatMap((_, i) => (searched(reading.roles[i]!) ? [i] : []));
@@ -261,10 +262,9 @@ export class SearchIndex {
     const groups = effective.map((u) => u.group);
     const scores = effective.map((u) => u.evaluation);
     const found = scores.filter((s) => !s.set.isEmpty());
-    // Words of the lesson's topic (« une frise sur Napoléon »): found nowhere, or only in long
-    // descriptions, they are no sign that the query asks for something the directory does not
-    // hold, when the rest of it names a kind of tool or resource the tools' keywords name
-    // (`frise`, `quiz`, `podcast`), not any word (« des avis sur un restaurant »).
+    // Words of the lesson's topic (« une frise sur Napoléon »), found nowhere or only in long
+    // descriptions, are no sign the query asks for something else when the rest names a word of
+    // the tools' keywords (`frise`, `quiz`, `podcast`), not any word (« des avis sur un restaurant »).
     let at = 0;
     const topical = units.map((u) => kept.slice(at, (at += u.words.length)).every((p) => reading.topic[p]));
     if (!effective.some((u, k) => !topical[k] && namesKeyword(ix, u.group))) topical.fill(false);

@@ -401,3 +401,19 @@ test('GET /tools?q › in French, naming no level or subject, a tool must hold h
   assert.deepEqual(new Set(await search(app, 'minutes projeter cahier messagerie orthographe grammaire')), new Set(closest));
   assert.deepEqual(new Set(await search(app, "les minutes à projeter, le cahier et la messagerie, l'orthographe et la grammaire en CM2")), new Set(closest));
 });
+
+test('GET /tools?q › in a query read as English, a word French writes with another meaning has its English sense', async (t) => {
+  const dataset = fixtureDataset();
+  dataset.tools.push(
+    variant(dataset, 'amphi-live', 'Amphi Live', 'Enregistrer un cours magistral en amphithéâtre et le diffuser aux étudiants.'),
+    variant(dataset, 'lire-tout', 'Lire Tout', 'La lecture à voix haute des textes, pour les élèves dys.'),
+  );
+  const { app } = await buildTestApp(t, { dataset });
+  // `lecture` (english_senses: « cours magistral ») among English stop words…
+  const english = (await app.inject({ url: `${API}/tools?q=${encodeURIComponent('the lecture of my course')}` })).json();
+  assert.deepEqual(names(english), ['Amphi Live']);
+  assert.deepEqual(english.meta.query.searched, ['cours', 'magistral', 'course']);
+  // …and the French word among French ones, or alone.
+  assert.deepEqual(await search(app, 'la lecture pour mes élèves'), ['Lire Tout']);
+  assert.deepEqual(await search(app, 'lecture'), ['Lire Tout']);
+});

@@ -99,3 +99,13 @@ test('content:check › a phrase of the search vocabulary with no word is refuse
   assert.equal(code, 1);
   assert.match(stderr, /search-vocabulary\.yaml.*field alternatives\[4\]: has no word \(got "« ! »"\)/);
 });
+
+test('content:check › an English sense must be one English word and other French words, naming the entry', async (t) => {
+  const content = await contentOf(t, (d) => {
+    d.searchVocabulary.englishSenses.push({ term: 'college students', sense: 'étudiants' }, { term: 'course', sense: 'Course' });
+  });
+  const { code, stderr } = await check('--content', content);
+  assert.equal(code, 1);
+  assert.match(stderr, /search-vocabulary\.yaml.*field english_senses\.college students: must be one word \(got "college students"\)/);
+  assert.match(stderr, /search-vocabulary\.yaml.*field english_senses\.course: must be French words other than the English one \(got "Course"\)/);
+});
