@@ -36,15 +36,25 @@ const markers = (own: readonly string[], other: readonly string[]) => {
 const FRENCH_MARKERS = markers(fra, eng);
 const ENGLISH_MARKERS = markers(eng, fra);
 
-/** The language of a query's folded words, by the stop words only one language has: null when it has none, or both kinds. */
-export function languageOf(words: readonly string[]): 'fr' | 'en' | null {
+/**
+ * The language of a query's folded words, by the stop words only one language has: null when
+ * it has none, or both kinds. With none (an agent's `lecture recording software`), English
+ * when at least two of its words, and half of them, are `english` words (words of the English
+ * side of the search vocabulary's translations that its French side never writes), leaving
+ * aside the words `ambiguous` (those French also writes, whose sense is being decided:
+ * `lecture CP` stays French).
+ */
+export function languageOf(words: readonly string[], english?: ReadonlySet<string>, ambiguous?: { has(word: string): boolean }): 'fr' | 'en' | null {
   let fr = false;
   let en = false;
   for (const w of words) {
     if (FRENCH_MARKERS.has(w)) fr = true;
     else if (ENGLISH_MARKERS.has(w)) en = true;
   }
-  return fr === en ? null : fr ? 'fr' : 'en';
+  if (fr || en || english === undefined) return fr === en ? null : fr ? 'fr' : 'en';
+  const others = words.filter((w) => !STOP_WORDS.has(w) && !ambiguous?.has(w));
+  const known = others.filter((w) => english.has(w)).length;
+  return known >= 2 && known * 2 >= others.length ? 'en' : null;
 }
 
 export function isStopWord(word: string): boolean {

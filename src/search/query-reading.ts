@@ -9,6 +9,7 @@
  * words were typed: as acronyms (`ENT`), or joined by hyphens into a compound (`lave-linge`).
  */
 import { isStopWord, isStopWordAt, languageOf } from './analyzer.js';
+import { foldFrench } from '../text/french-text.js';
 import type { VocabularyIndex } from '../school/vocabulary.js';
 
 export interface QueryLexicon {
@@ -23,6 +24,8 @@ export interface QueryLexicon {
   readonly about: ReadonlySet<string>;
   /** Folded English word → the folded French words of its English sense (`lecture` → `cours magistral`). */
   readonly englishSenses: ReadonlyMap<string, readonly string[]>;
+  /** Words of the English side of the translations that their French side never writes (`recording`, `software`): a query of them reads as English. */
+  readonly englishWords: ReadonlySet<string>;
   /** The most words any phrase above has. */
   readonly longest: number;
   /** The first word of every phrase above (and of every level's and subject's term): a word that starts none is read as it is. */
@@ -46,6 +49,7 @@ export interface LexiconWords {
   readonly alternatives: readonly string[];
   readonly about?: readonly string[];
   readonly englishSenses?: ReadonlyArray<{ term: string; sense: string }>;
+  readonly translations?: ReadonlyArray<{ term: string; finds: readonly string[] }>;
 }
 
 /** An expression the search knows, and how many terms the longest has. */
@@ -85,10 +89,21 @@ export function buildLexicon(
   });
   for (const [word, doc] of owners) if (doc !== -1 && !byName.has(word)) byName.set(word, [doc]);
   return {
-    levels, subjects, filler: new Set(words.filler), freeWords: new Set(words.freeWords), alternatives: new Set(words.alternatives), about: new Set(words.about ?? []), englishSenses: new Map((words.englishSenses ?? []).map((e) => [e.term, e.sense.split(' ')])), longest, starts, names: byName, longestName,
+    levels, subjects, filler: new Set(words.filler), freeWords: new Set(words.freeWords), alternatives: new Set(words.alternatives), about: new Set(words.about ?? []), englishSenses: new Map((words.englishSenses ?? []).map((e) => [e.term, e.sense.split(' ')])), englishWords: englishWords(words.translations ?? [], [...words.filler.filter((f) => languageOf(f.split(' ')) === 'fr'), ...(levels?.terms.keys() ?? []), ...(subjects?.terms.keys() ?? [])]), longest, starts, names: byName, longestName,
     // Stop words may stand between an expression's terms (`free to use`): a few more words.
     expression: expressions?.has ?? null, longestExpression: expressions === null ? 0 : expressions.longest + 2,
   };
+}
+
+/**
+ * The words of the translations' English side that their French side never writes, stop
+ * words aside, and words a French query types as well: French conversation (`app` in « une
+ * app pour »), a level's or a subject's alias (`maths`, `college`).
+ */
+function englishWords(translations: ReadonlyArray<{ term: string; finds: readonly string[] }>, shared: readonly string[]): Set<string> {
+  const wordsOf = (text: string) => foldFrench(text).split(' ').filter((w) => w !== '' && !isStopWord(w));
+  const french = new Set([...translations.flatMap((t) => t.finds.flatMap(wordsOf)), ...shared.flatMap(wordsOf)]);
+  return new Set(translations.flatMap((t) => wordsOf(t.term)).filter((w) => !french.has(w)));
 }
 
 /**
@@ -99,7 +114,7 @@ export function buildLexicon(
  * `from`: per word of the result, the word of `words` it comes from. Null when nothing is replaced.
  */
 export function inEnglish(words: readonly string[], lexicon: QueryLexicon): { words: string[]; from: number[] } | null {
-  if (lexicon.englishSenses.size === 0 || !words.some((w) => lexicon.englishSenses.has(w)) || languageOf(words) !== 'en') return null;
+  if (lexicon.englishSenses.size === 0 || !words.some((w) => lexicon.englishSenses.has(w)) || languageOf(words, lexicon.englishWords, lexicon.englishSenses) !== 'en') return null;
   const inExpression = (i: number) => {
     for (let length = Math.min(lexicon.longestExpression, words.length); length >= 2; length--) {
       for (let start = Math.max(0, i - length + 1); start <= i && start + length <= words.length; start++) {
@@ -239,7 +254,7 @@ export function readQuery(words: readonly string[], acronyms: readonly boolean[]
   const similarTo = roles.includes(Role.Alternative) ? readNamed(words, roles, lexicon) : [];
   // A topic ends where a word is read as something else (a level, a subject, conversation).
   for (let k = 0; k < words.length; k++) if (topic[k] && roles[k] !== Role.Content && roles[k] !== Role.Stop) for (let j = k; j < words.length && topic[j]; j++) topic[j] = false;
-  return { roles, levels, subjects, topicSubjects, free, phrases, similarTo, language: languageOf(words), topic };
+  return { roles, levels, subjects, topicSubjects, free, phrases, similarTo, language: languageOf(words, lexicon.englishWords, lexicon.englishSenses), topic };
 }
 
 /**

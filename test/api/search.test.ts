@@ -416,4 +416,8 @@ test('GET /tools?q › in a query read as English, a word French writes with ano
   // …and the French word among French ones, or alone.
   assert.deepEqual(await search(app, 'la lecture pour mes élèves'), ['Lire Tout']);
   assert.deepEqual(await search(app, 'lecture'), ['Lire Tout']);
+  // With no stop word (an agent's keywords), two words only the English side of the translations writes tell English.
+  const searched = async (q: string) => (await app.inject({ url: `${API}/tools?q=${encodeURIComponent(q)}` })).json().meta.query.searched;
+  assert.deepEqual(await searched('lecture spelling water'), ['cours', 'magistral', 'spelling', 'water']);
+  assert.deepEqual(await searched('lecture spelling'), ['lecture', 'spelling']);
 });
