@@ -36,8 +36,8 @@ export interface Selection {
  * about what the directory holds — unless `school`: the query names a level or a subject,
  * and is about school whatever its other words (`taper au clavier` in primary school), or
  * it is one of the `forgiven` (a word of the lesson's topic, « une frise sur Napoléon »).
- * `french`: the query reads as French (QueryReading.language), which the stricter rules
- * below are measured on.
+ * `french`: the query reads as French (QueryReading.language): a correction is then no
+ * typing error below (measured to cost English queries).
  */
 export function select(n: number, required: readonly Evaluation[], unknown: number, school = false, french = false, forgiven = 0): Selection | null {
   const weak = school ? 0 : required.filter((e) => e.strong.isEmpty()).length - forgiven;
@@ -83,11 +83,12 @@ export function select(n: number, required: readonly Evaluation[], unknown: numb
   for (let doc = 0; doc < n; doc++) if (coverage[doc]! > most) most = coverage[doc]!;
   // No tool holds two of them together (`résumé de match de foot`): no plausible match.
   if (most < 2) return null;
-  // A French query that names no level or subject, of which no tool holds half the words
-  // (those found nowhere included): a request for something else whose common words meet by
-  // chance (« réserver un billet de train Paris Lyon »). Naming a level or a subject, it is
-  // about school, and its longer sentences are answered by the tools that hold the most.
-  if (french && !school && most * 2 < required.length + unknown) return null;
+  // A query that names no level or subject, of which no tool holds half the words (those
+  // found nowhere included): a request for something else whose common words meet by chance
+  // (« réserver un billet de train Paris Lyon », `change the brake pads on my car`). Naming a
+  // level or a subject, it is about school, and its longer sentences are answered by the
+  // tools that hold the most.
+  if (!school && most * 2 < required.length + unknown) return null;
   let candidates = atLeast(coverage, most, n);
   if (most > 2 && candidates.count() < FILL) candidates = atLeast(coverage, most - 1, n);
   if (rareFound) candidates.addSet(rareSet);
