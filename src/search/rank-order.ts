@@ -1,6 +1,6 @@
 /**
  * The order of a search's results: tier (exact name, name prefix, other), units found,
- * typing errors, score, then name order, packed into one number per document so that a
+ * typing errors, a level the query names, score, then name order, packed into one number per document so that a
  * native numeric sort orders thousands of matches faster than a comparator over objects.
  */
 
@@ -12,31 +12,32 @@ export const enum Tier {
 
 /**
  * Documents in ranking order: tier, a strong match (not only in the long description), units
- * found (higher first), typing errors (fewer first), score (higher first, to 0.01), then document
- * (name order). Each is packed into one double (2 + 1 + 5 + 5 + 22 bits and the document's) so
- * that a native numeric sort orders them.
+ * found (higher first), typing errors (fewer first), having a level the query names (first),
+ * score (higher first, to 0.01), then document (name order). Each is packed into one double
+ * (2 + 1 + 5 + 5 + 1 + 22 bits and the document's, at most 17) so that a native numeric sort
+ * orders them.
  */
 export class RankOrder {
   private readonly keys: Float64Array;
   private readonly docSpace: number;
   private used = 0;
-  /** Larger directories than 2^18 fall back to a comparator. */
+  /** Larger directories than 2^17 fall back to a comparator. */
   private readonly entries: Array<{ doc: number; key: number[] }> | null;
 
   constructor(capacity: number, documents: number) {
     this.docSpace = 2 ** Math.max(1, Math.ceil(Math.log2(documents + 1)));
     this.keys = new Float64Array(capacity);
-    this.entries = this.docSpace > 2 ** 18 ? [] : null;
+    this.entries = this.docSpace > 2 ** 17 ? [] : null;
   }
 
-  /** `strong`: found in the name, description or keywords, not only in the long description. */
-  add(doc: number, tier: number, strong: boolean, covered: number, typos: number, score: number): void {
+  /** `strong`: found in the name, description or keywords, not only in the long description; `level`: has a level the query names (or it names none). */
+  add(doc: number, tier: number, strong: boolean, covered: number, typos: number, score: number, level = true): void {
     const quantized = Math.min(SCORE_SPACE - 1, Math.max(0, Math.round(score * 100)));
     if (this.entries !== null) {
-      this.entries.push({ doc, key: [-tier, strong ? 0 : 1, -covered, typos, -quantized, doc] });
+      this.entries.push({ doc, key: [-tier, strong ? 0 : 1, -covered, typos, level ? 0 : 1, -quantized, doc] });
       return;
     }
-    const head = (((2 - tier) * 2 + (strong ? 0 : 1)) * 32 + (31 - Math.min(covered, 31))) * 32 + Math.min(typos, 31);
+    const head = ((((2 - tier) * 2 + (strong ? 0 : 1)) * 32 + (31 - Math.min(covered, 31))) * 32 + Math.min(typos, 31)) * 2 + (level ? 0 : 1);
     this.keys[this.used++] = (head * SCORE_SPACE + (SCORE_SPACE - 1 - quantized)) * this.docSpace + doc;
   }
 

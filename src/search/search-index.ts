@@ -353,7 +353,8 @@ export class SearchIndex {
       }
       score += wholeName(ix, doc, weights) * WHOLE_NAME_BONUS + byCategory[ix.categoryOf[doc]!]!;
       score += proximity(ix, doc, groupsOf, Math.min(unitCount, 31), scores) * PROXIMITY_BONUS;
-      if (inAny(levelSets, doc)) score += LEVEL_BONUS;
+      const level = levelSets.length === 0 || inAny(levelSets, doc);
+      if (level && levelSets.length > 0) score += LEVEL_BONUS;
       if (inAny(topicSets, doc)) score += TOPIC_BONUS;
       if (reading.free) score += ix.free.has(doc) ? FREE_BONUS : ix.freemium.has(doc) ? FREE_BONUS / 3 : 0;
       if (alike !== null) score += alike[doc]!;
@@ -364,7 +365,7 @@ export class SearchIndex {
           : ix.names[doc] === qFolded || compact === qCompact ? Tier.ExactName
             : qCompact.length >= 2 && (ix.names[doc]!.startsWith(qFolded) || compact.startsWith(qCompact)) ? Tier.NamePrefix
               : Tier.Other;
-      order.add(doc, tier, coverage === null ? strong : true, coverage === null ? 0 : Math.round(coverage[doc]!), typos, score);
+      order.add(doc, tier, coverage === null ? strong : true, coverage === null ? 0 : Math.round(coverage[doc]!), typos, score, level);
     }
     return { ranked: order.ranked(), set: candidates, understood: understood(words, reading) };
   }

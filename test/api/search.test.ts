@@ -423,3 +423,17 @@ test('GET /tools?q › in a query read as English, a word French writes with ano
   assert.deepEqual(await searched('lecture spelling water'), ['cours', 'magistral', 'spelling', 'water']);
   assert.deepEqual(await searched('lecture spelling'), ['lecture', 'spelling']);
 });
+
+test('GET /tools?q › among tools matching as well, those with the level the query names come first, whatever their score', async (t) => {
+  const dataset = fixtureDataset();
+  const at = (tool: ToolRecord, levels: Array<'college' | 'lycee'>): ToolRecord => ({ ...tool, school: { ...tool.school, levels } });
+  dataset.tools.push(
+    at(variant(dataset, 'carnet-a', 'Carnet', 'Un carnet de quiz à remplir pendant la séance.'), ['college']),
+    at(variant(dataset, 'zeta-b', 'Zeta', 'Un carnet de quiz à remplir pendant la séance.'), ['lycee']),
+  );
+  const { app } = await buildTestApp(t, { dataset });
+  // Without a level, the query holding a whole name ranks that tool first.
+  assert.deepEqual((await search(app, 'carnet quiz')).slice(0, 2), ['Carnet', 'Zeta']);
+  // Naming a level: the tool that has it first, the other still found.
+  assert.deepEqual((await search(app, 'carnet quiz lycée')).slice(0, 2), ['Zeta', 'Carnet']);
+});
