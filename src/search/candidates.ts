@@ -50,7 +50,9 @@ export function units(ix: SearchIndexData, content: readonly string[], onlyStopW
 export function group(ix: SearchIndexData, unit: Unit, expand: boolean, complete: boolean): Group {
   const alternatives: Alternative[] = [];
   const ids = unit.terms.map((t) => ix.termIds.get(t));
-  const literal: Alternative | null = ids.every((id) => id !== undefined) ? { terms: ids as number[], weight: 1, ...(expand ? {} : { strongOnly: true as const }) } : null;
+  const literal: Alternative | null = ids.every((id) => id !== undefined)
+    ? { terms: ids as number[], weight: 1, ...(expand ? {} : { strongOnly: true as const }), ...(expand && ids.length === 1 && strangerTo(ix, unit.words[0]!, ids[0]!) ? { longOnly: true as const } : {}) }
+    : null;
   if (literal) alternatives.push(literal);
   if (!expand) return { alternatives, literal, parts: null };
 
@@ -67,7 +69,8 @@ export function group(ix: SearchIndexData, unit: Unit, expand: boolean, complete
   const infinitive = infinitiveTerm(word, unit.terms[0]);
   const infinitiveId = infinitive === null ? undefined : ix.termIds.get(infinitive);
   if (infinitiveId !== undefined) alternatives.push({ terms: [infinitiveId], weight: FAMILY_WEIGHT });
-  if (word.length >= 4 && !unit.compound) {
+  // A word the stemmer knows through other words (`numération`) is a word of the language, not a typing error.
+  if (word.length >= 4 && !unit.compound && !literal?.longOnly) {
     for (const match of corrections(ix, word)) {
       if (match.distance === 0 || isStopWord(ix.vocabulary.words[match.index]!)) continue;
       alternatives.push({ terms: [ix.surfaceTerm[match.index]!], weight: TYPO_WEIGHT[match.distance]!, typos: match.distance });
@@ -87,6 +90,27 @@ export function group(ix: SearchIndexData, unit: Unit, expand: boolean, complete
   }
   return { alternatives, literal, parts: null };
 }
+/**
+ * Whether the stemmer joins a word, typed as no name, description or keyword writes it, only
+ * to words of them it shares little with beyond the stem (`numération` → « numer »:
+ * « numérique »): not an inflection of theirs (`révisent`, « réviser »; `interactives`,
+ * « interactif »: they share all but their last three letters). Such a word is then looked
+ * for in long descriptions only, where it may stand as typed.
+ */
+function strangerTo(ix: SearchIndexData, word: string, term: number): boolean {
+  if (ix.vocabulary.indexOf(word) !== -1) return false;
+  const from = ix.surfaceOffsets[term]!;
+  const to = ix.surfaceOffsets[term + 1]!;
+  if (from === to) return false;
+  for (let k = from; k < to; k++) {
+    const other = ix.vocabulary.words[ix.surfacesOfTerm[k]!]!;
+    let shared = 0;
+    while (shared < word.length && word[shared] === other[shared]) shared++;
+    if (shared >= Math.min(word.length, other.length) - 3) return false;
+  }
+  return true;
+}
+
 /** The words within reach of typing errors of `word`. */
 export function corrections(ix: SearchIndexData, word: string): readonly FuzzyMatch[] {
   return ix.typoMemo.get(word, () => ix.vocabulary.fuzzy(word, word.length >= 8 ? 2 : 1));

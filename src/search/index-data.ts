@@ -45,6 +45,9 @@ export interface SearchIndexData {
   readonly vocabulary: Vocabulary;
   /** Vocabulary index → term id. */
   readonly surfaceTerm: Int32Array;
+  /** Per term id, the vocabulary indices of its words (those of names, descriptions and keywords), from surfaceOffsets[t] to surfaceOffsets[t + 1]. */
+  readonly surfaceOffsets: Int32Array;
+  readonly surfacesOfTerm: Int32Array;
   readonly termIds: ReadonlyMap<string, number>;
   /** The name, the short description, the keywords, the long description. */
   readonly fields: readonly [FieldIndex, FieldIndex, FieldIndex, FieldIndex];
@@ -176,6 +179,12 @@ export function* buildIndexData(documents: readonly SearchDocument[], synonymSet
   const surfaceTerm = Int32Array.from(vocabulary.words, (w) => surfaces.get(w)!);
   yield;
   const terms = termIds.size;
+  const surfaceOffsets = new Int32Array(terms + 1);
+  for (const t of surfaceTerm) surfaceOffsets[t + 1]!++;
+  for (let t = 0; t < terms; t++) surfaceOffsets[t + 1]! += surfaceOffsets[t]!;
+  const surfacesOfTerm = new Int32Array(surfaceTerm.length);
+  const filled = surfaceOffsets.slice(0, terms);
+  surfaceTerm.forEach((t, v) => (surfacesOfTerm[filled[t]!++] = v));
   const built = [
     yield* builders[NAME].finish(terms),
     yield* builders[DESCRIPTION].finish(terms),
@@ -224,7 +233,7 @@ export function* buildIndexData(documents: readonly SearchDocument[], synonymSet
     for (const t of ts) categoriesOfTerm.set(t, [...(categoriesOfTerm.get(t) ?? []), c]);
   }
   return {
-    size: n, vocabulary, surfaceTerm, termIds, fields, documentFrequency: df, names,
+    size: n, vocabulary, surfaceTerm, surfaceOffsets, surfacesOfTerm, termIds, fields, documentFrequency: df, names,
     compactNames: names.map((s) => s.replaceAll(' ', '')), nameContent, categoryOf, categoryTerms, categoriesOfTerm,
     synonyms: new SynonymTable(synonymSet), typoMemo: new Memo(WORD_MEMO_LIMIT), termMemo: new Memo(WORD_MEMO_LIMIT),
     levelSets: setsOf((d) => d.levels), subjectSets: setsOf((d) => d.subjects),

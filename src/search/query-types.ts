@@ -10,6 +10,8 @@ export interface Alternative {
   typos?: number;
   /** Not searched in the long description (a query of stop words only). */
   strongOnly?: true;
+  /** Searched in the long description only: the stemmer joins the word typed to other words of the name and description (`numération`, « numérique »). */
+  longOnly?: true;
 }
 
 export interface Unit {

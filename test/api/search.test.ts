@@ -437,3 +437,17 @@ test('GET /tools?q › among tools matching as well, those with the level the qu
   // Naming a level: the tool that has it first, the other still found.
   assert.deepEqual((await search(app, 'carnet quiz lycée')).slice(0, 2), ['Zeta', 'Carnet']);
 });
+
+test('GET /tools?q › a word the stemmer joins only to unrelated words of the descriptions is looked for as typed, in long descriptions', async (t) => {
+  const dataset = fixtureDataset();
+  const long = (text: string) => `${text}\n\nDeuxième paragraphe assez long pour la validation, sur l'usage en classe avec les élèves et les enseignants, les séances et les projets de l'année.\n\nTroisième paragraphe : les limites de l'outil, la protection des données personnelles des élèves et la langue de son interface, en français.`;
+  dataset.tools.push(
+    variant(dataset, 'ecran-num', 'Écran Num', 'Un cahier numérique pour toute la classe, partagé en ligne.'),
+    { ...variant(dataset, 'compte-juste', 'Compte Juste', 'Des exercices de calcul progressifs pour le cycle 2.'), long_description: long('Les séries travaillent la numération : dizaines, centaines, décomposition des nombres et comparaison, avec une correction immédiate pour chaque élève.'), school: { ...dataset.tools[0]!.school, subjects: ['mathematiques'] } },
+  );
+  const { app } = await buildTestApp(t, { dataset });
+  // Snowball stems « numération » and « numérique » alike: the description saying « numérique » is no match.
+  assert.deepEqual(await search(app, 'numération'), ['Compte Juste']);
+  // A word the descriptions write in another form of its own (`numériques`) is found there as ever, first.
+  assert.deepEqual((await search(app, 'numériques')).slice(0, 2), ['Écran Num', 'Élève Plus']);
+});
