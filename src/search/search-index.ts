@@ -220,10 +220,10 @@ export class SearchIndex {
     const content = kept.map((i) => words[i]!);
     const alike = reading.similarTo.length > 0 ? alikeTo(this.ix, reading.similarTo) : null;
 
-    // Search as you type completes the last word, unless it is a stop word, the query has
-    // nothing else, it was typed as an acronym (`ENT`, `TBI`), or it was read as something else.
+    // Search as you type completes the last word, unless a stop word, alone, an acronym (`ENT`), read as
+    // something else, or after two words to find: a sentence's is typed whole (`mal`: no « malvoyant »).
     const last = words.length - 1;
-    const completeLast = !onlyStopWords && !acronyms[last] && kept.at(-1) === last && reading.roles[last] !== Role.Subject;
+    const completeLast = kept.length < 3 && !onlyStopWords && !acronyms[last] && kept.at(-1) === last && reading.roles[last] !== Role.Subject;
 
     const forced = new Map<number, number>();
     for (const [from, length] of reading.phrases) {

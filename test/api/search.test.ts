@@ -451,3 +451,16 @@ test('GET /tools?q › a word the stemmer joins only to unrelated words of the d
   // A word the descriptions write in another form of its own (`numériques`) is found there as ever, first.
   assert.deepEqual((await search(app, 'numériques')).slice(0, 2), ['Écran Num', 'Élève Plus']);
 });
+
+test('GET /tools?q › the last word is completed in a query of one or two words to find, not at the end of a sentence', async (t) => {
+  const dataset = fixtureDataset();
+  dataset.tools.push(
+    variant(dataset, 'malin-voyant', 'Malin Voyant', 'Des histoires avec des syllabes en gros caractères, pour les élèves malvoyants.'),
+    variant(dataset, 'lire-facile', 'Lire Facile', 'Des histoires avec des syllabes colorées.'),
+  );
+  const { app } = await buildTestApp(t, { dataset });
+  // Two words to find: `mal` is being typed, « malvoyants » comes first.
+  assert.deepEqual(await search(app, 'syllabes mal'), ['Malin Voyant', 'Lire Facile']);
+  // Three: `mal` is a word typed whole, found nowhere; the shorter description comes first.
+  assert.deepEqual(await search(app, 'histoires syllabes mal'), ['Lire Facile', 'Malin Voyant']);
+});
