@@ -252,6 +252,7 @@ export function readQuery(words: readonly string[], acronyms: readonly boolean[]
   }
   if (keepExpressions(words, roles, lexicon)) free = roles.includes(Role.Free);
   const similarTo = roles.includes(Role.Alternative) ? readNamed(words, roles, lexicon) : [];
+  readAges(words, roles, lexicon, levels);
   // A topic ends where a word is read as something else (a level, a subject, conversation).
   for (let k = 0; k < words.length; k++) if (topic[k] && roles[k] !== Role.Content && roles[k] !== Role.Stop) for (let j = k; j < words.length && topic[j]; j++) topic[j] = false;
   return { roles, levels, subjects, topicSubjects, free, phrases, similarTo, language: languageOf(words, lexicon.englishWords, lexicon.englishSenses), topic };
@@ -338,6 +339,35 @@ function readNamed(words: readonly string[], roles: Role[], lexicon: QueryLexico
   }
   for (let k = 0; k < words.length; k++) if (roles[k] === Role.Alternative) roles[k] = isStopWordAt(words, k) ? Role.Stop : Role.Content;
   return [];
+}
+
+/** Words that follow an age (`8 ans`, `8-year-olds`, `10 years old`), and those before a number that is no age (`depuis 10 ans`). */
+const AGE_UNITS = new Set(['ans', 'an', 'year', 'years', 'yo']);
+const AGE_AFTER = new Set(['old', 'olds']);
+const NOT_AGE = new Set(['depuis', 'pendant', 'durant', 'since']);
+const BETWEEN_AGES = new Set(['a', 'to', 'et', 'and', 'ou', 'or']);
+
+/**
+ * Ages the query gives (« mes élèves de 8 ans », « de 3 à 6 ans », `8-year-olds`, `10 years
+ * old`): read as the levels whose ages hold them (content/levels.yaml), as a level's name is.
+ */
+function readAges(words: readonly string[], roles: Role[], lexicon: QueryLexicon, levels: string[]): void {
+  const entries = (lexicon.levels?.entries ?? []) as ReadonlyArray<{ slug: string; ages?: { min: number; max: number } }>;
+  if (!entries.some((e) => e.ages)) return;
+  for (let i = 0; i < words.length; i++) {
+    if (!/^\d{1,2}$/.test(words[i]!) || roles[i] !== Role.Content || NOT_AGE.has(words[i - 1] ?? '')) continue;
+    // The numbers of a range, and the unit after the last of them.
+    let end = i;
+    while (BETWEEN_AGES.has(words[end + 1] ?? '') && /^\d{1,2}$/.test(words[end + 2] ?? '')) end += 2;
+    if (!AGE_UNITS.has(words[end + 1] ?? '')) continue;
+    const last = AGE_AFTER.has(words[end + 2] ?? '') ? end + 2 : end + 1;
+    for (let k = i; k <= end; k += 2) {
+      const age = Number(words[k]);
+      for (const e of entries) if (e.ages && age >= e.ages.min && age <= e.ages.max && !levels.includes(e.slug)) levels.push(e.slug);
+    }
+    mark(roles, i, last - i + 1, Role.Level);
+    i = last;
+  }
 }
 
 function mark(roles: Role[], from: number, length: number, role: Role): void {

@@ -464,3 +464,18 @@ test('GET /tools?q › the last word is completed in a query of one or two words
   // Three: `mal` is a word typed whole, found nowhere; the shorter description comes first.
   assert.deepEqual(await search(app, 'histoires syllabes mal'), ['Lire Facile', 'Malin Voyant']);
 });
+
+test('GET /tools?q › an age reads as the levels whose ages hold it (« de 8 ans », `8-year-olds`, « de 3 à 6 ans »)', async (t) => {
+  const { app } = await buildTestApp(t);
+  const levels = async (q: string) => {
+    const body = (await app.inject({ url: `${API}/tools?q=${encodeURIComponent(q)}` })).json();
+    return { levels: body.meta.query.level.map((l: { slug: string }) => l.slug), searched: body.meta.query.searched, names: names(body) };
+  };
+  assert.deepEqual(await levels('simulations pour des enfants de 8 ans'), { levels: ['maternelle', 'elementaire'], searched: ['simulations'], names: ['Eau Vive'] });
+  assert.deepEqual(await levels('simulations de 8 ans'), { levels: ['elementaire'], searched: ['simulations'], names: ['Eau Vive'] });
+  assert.deepEqual((await levels('simulations for 13-year-olds')).levels, ['college']);
+  assert.deepEqual((await levels('simulations, 16 years old')).levels, ['lycee', 'lycee-pro']);
+  assert.deepEqual((await levels('simulations de 3 à 6 ans')).levels, ['maternelle', 'elementaire']);
+  // A number that is no age stays a word (`depuis 10 ans`: for ten years).
+  assert.deepEqual((await levels('simulations depuis 10 ans')).levels, []);
+});
