@@ -267,7 +267,7 @@ export class SearchIndex {
     // the tools' keywords (`frise`, `quiz`, `podcast`), not any word (« des avis sur un restaurant »).
     let at = 0;
     const topical = units.map((u) => kept.slice(at, (at += u.words.length)).every((p) => reading.topic[p]));
-    if (!effective.some((u, k) => !topical[k] && namesKeyword(ix, u.group))) topical.fill(false);
+    if (topical.includes(true) && !effective.some((u, k) => !topical[k] && namesKeyword(ix, u.group))) topical.fill(false);
     const unknown = scores.filter((s, k) => s.set.isEmpty() && !topical[k]).length;
     const forgiven = scores.filter((s, k) => topical[k] && !s.set.isEmpty() && s.strong.isEmpty()).length;
     // A query that names a level or a subject is about school: a word only long descriptions
