@@ -22,7 +22,7 @@ export interface QueryLexicon {
   readonly alternatives: ReadonlySet<string>;
   /** Folded phrases after which a query says what its lesson is about (`sur`, `about`, `au sujet de`). */
   readonly about: ReadonlySet<string>;
-  /** Folded English word → the folded French words of its English sense (`lecture` → `cours magistral`). */
+  /** Folded English word → the folded French words of its English sense (`lecture` → `cours`). */
   readonly englishSenses: ReadonlyMap<string, readonly string[]>;
   /** Words of the English side of the translations that their French side never writes (`recording`, `software`): a query of them reads as English. */
   readonly englishWords: ReadonlySet<string>;
@@ -109,7 +109,7 @@ function englishWords(translations: ReadonlyArray<{ term: string; finds: readonl
 /**
  * A query read as English (languageOf), its words that French writes with another meaning
  * (`lecture`: reading; `college`: the level collège) replaced by the French words of their
- * English sense (`english_senses`: « cours magistral », « enseignement supérieur ») — unless
+ * English sense (`english_senses`: « cours », « enseignement supérieur ») — unless
  * the word stands in an expression the search knows with its neighbours (`lecture capture`).
  * `from`: per word of the result, the word of `words` it comes from. Null when nothing is replaced.
  */
