@@ -236,13 +236,13 @@ export function readQuery(words: readonly string[], acronyms: readonly boolean[]
         for (const slug of lexicon.levels.terms.get(phrase)!) if (!levels.includes(slug)) levels.push(slug);
         matched = length;
       } else if (usable && lexicon.subjects?.terms.has(phrase)) {
-        const topic = lexicon.subjects.topics.has(phrase);
+        const narrower = lexicon.subjects.topics.has(phrase);
         // A single word is usable here only when it is no stop word or was typed as an
         // acronym (`SES`): it is the subject's name, not a stop word. Within a longer name,
         // stop words stay what they are (`sciences de la vie`).
-        if (single) roles[i] = topic ? Role.Topic : Role.Subject;
-        else mark(roles, i, length, topic ? Role.Topic : Role.Subject);
-        const list = topic ? topicSubjects : subjects;
+        if (single) roles[i] = narrower ? Role.Topic : Role.Subject;
+        else mark(roles, i, length, narrower ? Role.Topic : Role.Subject);
+        const list = narrower ? topicSubjects : subjects;
         if (length > 1) phrases.push([i, length]);
         for (const slug of lexicon.subjects.terms.get(phrase)!) if (!list.includes(slug)) list.push(slug);
         matched = length;
