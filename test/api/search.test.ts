@@ -14,6 +14,9 @@ type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
 const names = (body: { data: Array<{ name: string }> }) => body.data.map((t) => t.name);
 const search = async (app: App, q: string, extra = '') => names((await app.inject({ url: `${API}/tools?q=${encodeURIComponent(q)}${extra}` })).json());
 
+/** A long description of `text` and two paragraphs more: as long as the content's rules ask. */
+const long = (text: string) => `${text}\n\nDeuxième paragraphe assez long pour la validation, sur l'usage en classe avec les élèves et les enseignants, les séances et les projets de l'année.\n\nTroisième paragraphe : les limites de l'outil, la protection des données personnelles des élèves et la langue de son interface, en français.`;
+
 /** A fixture tool under another slug, name and short description. */
 function variant(dataset: Dataset, slug: string, name: string, short_description: string): ToolRecord {
   const base = dataset.tools.find((t) => t.slug === 'quizzy')!;
@@ -47,7 +50,6 @@ test('GET /tools?q › an exact word outranks a corrected one, whatever the name
 
 test('GET /tools?q › a correction in a description does not outrank the word as typed in a long description', async (t) => {
   const dataset = fixtureDataset();
-  const long = (text: string) => `${text}\n\nDeuxième paragraphe assez long pour la validation, sur l'usage en classe avec les élèves et les enseignants, les séances et les projets de l'année.\n\nTroisième paragraphe : les limites de l'outil, la protection des données personnelles des élèves et la langue de son interface, en français.`;
   dataset.tools.push(
     variant(dataset, 'aaa-recits', 'Aaa Récits', 'Un atelier pour écrire des fictions à plusieurs avec la classe.'),
     { ...variant(dataset, 'zzz-nombres', 'Zzz Nombres', 'Des manipulations de nombres en ligne pour le cycle 3.'), long_description: long('Des barres et des disques pour comparer des fractions, les additionner et les placer sur une droite graduée au tableau.') },
@@ -284,7 +286,6 @@ test('GET /tools?q › an expression few tools hold whole is followed by the too
 test('GET /tools?q › an expression only long descriptions hold whole is followed by what its words find', async (t) => {
   const dataset = fixtureDataset();
   dataset.tools = dataset.tools.filter((tool) => tool.slug !== 'zebre-math');
-  const long = (text: string) => `${text}\n\nDeuxième paragraphe assez long pour la validation, sur l'usage en classe avec les élèves et les enseignants, les séances et les projets de l'année.\n\nTroisième paragraphe : les limites de l'outil, la protection des données personnelles des élèves et la langue de son interface, en français.`;
   for (let k = 0; k < 9; k++) {
     dataset.tools.push({ ...variant(dataset, `jeux-${k}`, `Jeux ${k}`, `Des jeux de plateau numériques pour la classe, série ${k}.`), long_description: long('Certains jeux font travailler le calcul mental, d’autres la logique et la mémoire, par petites parties de dix minutes.') });
   }
@@ -300,7 +301,6 @@ test('GET /tools?q › an expression only long descriptions hold whole is follow
 
 test('GET /tools?q › the long description is searched at a low weight: a match in the name or short description ranks first', async (t) => {
   const dataset = fixtureDataset();
-  const long = (text: string) => `${text}\n\nDeuxième paragraphe assez long pour la validation, sur l'usage en classe avec les élèves et les enseignants, les séances et les projets de l'année.\n\nTroisième paragraphe : les limites de l'outil, la protection des données personnelles des élèves et la langue de son interface, en français.`;
   dataset.tools.push(
     { ...variant(dataset, 'aaa-herbier', 'Aaa', 'Outil de classe pour observer et classer des plantes avec les élèves du collège.'), long_description: long('Un herbier numérique partagé, avec des photos de feuilles et de fleurs prises par les élèves pendant les sorties.') },
     variant(dataset, 'zzz-herbier', 'Zzz Herbier', 'Un herbier numérique pour classer les feuilles et les fleurs ramassées par la classe.'),
@@ -317,7 +317,6 @@ test('GET /tools?q › the long description is searched at a low weight: a match
 
 test('GET /tools?q › among the tools of a subject, those naming it in their description, then in their long description, then the others', async (t) => {
   const dataset = fixtureDataset();
-  const long = (text: string) => `${text}\n\nDeuxième paragraphe assez long pour la validation, sur l'usage en classe avec les élèves et les enseignants, les séances et les projets de l'année.\n\nTroisième paragraphe : les limites de l'outil, la protection des données personnelles des élèves et la langue de son interface, en français.`;
   const of = (tool: ToolRecord): ToolRecord => ({ ...tool, school: { ...tool.school, subjects: ['histoire-geographie'] } });
   dataset.tools.push(
     of(variant(dataset, 'aaa-globe', 'Aaa Globe', 'Un globe virtuel pour explorer les reliefs et les paysages du monde.')),
@@ -330,7 +329,6 @@ test('GET /tools?q › among the tools of a subject, those naming it in their de
 
 test('GET /tools?q › a subject’s topic that no tool names finds the subject’s tools: those saying it first, then those made for the subject', async (t) => {
   const dataset = fixtureDataset();
-  const long = (text: string) => `${text}\n\nDeuxième paragraphe assez long pour la validation, sur l'usage en classe avec les élèves et les enseignants, les séances et les projets de l'année.\n\nTroisième paragraphe : les limites de l'outil, la protection des données personnelles des élèves et la langue de son interface, en français.`;
   const of = (tool: ToolRecord, subjects: string[]): ToolRecord => ({ ...tool, school: { ...tool.school, subjects } });
   dataset.tools.push(
     of(variant(dataset, 'aaa-cours', 'Aaa Cours', 'Une banque d’exercices pour réviser toutes les matières du collège.'), ['francais', 'mathematiques', 'langues-vivantes', 'histoire-geographie', 'svt']),
@@ -440,7 +438,6 @@ test('GET /tools?q › among tools matching as well, those with the level the qu
 
 test('GET /tools?q › a word the stemmer joins only to unrelated words of the descriptions is looked for as typed, in long descriptions', async (t) => {
   const dataset = fixtureDataset();
-  const long = (text: string) => `${text}\n\nDeuxième paragraphe assez long pour la validation, sur l'usage en classe avec les élèves et les enseignants, les séances et les projets de l'année.\n\nTroisième paragraphe : les limites de l'outil, la protection des données personnelles des élèves et la langue de son interface, en français.`;
   dataset.tools.push(
     variant(dataset, 'ecran-num', 'Écran Num', 'Un cahier numérique pour toute la classe, partagé en ligne.'),
     { ...variant(dataset, 'compte-juste', 'Compte Juste', 'Des exercices de calcul progressifs pour le cycle 2.'), long_description: long('Les séries travaillent la numération : dizaines, centaines, décomposition des nombres et comparaison, avec une correction immédiate pour chaque élève.'), school: { ...dataset.tools[0]!.school, subjects: ['mathematiques'] } },
