@@ -10,10 +10,11 @@
  * page loads, WebSockets. (Playwright's request interception was not enough: it does not
  * see the hops of a redirect.) A connection to an address that is not public is refused
  * before anything is sent to it; when it is the page itself, the capture fails and says
- * why. At most 10 redirects are followed; WebRTC may not bypass the proxy over UDP.
+ * why. At most 10 redirects are followed, counted before each hop is sent (capRedirects);
+ * WebRTC may not bypass the proxy over UDP.
  */
 import { createHash } from 'node:crypto';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { SCREENSHOT_VARIANT_WIDTH } from '../domain.js';
 import { AddressPolicy, RefusedAddressError } from './address-policy.js';
@@ -68,20 +69,13 @@ export async function capturePage(browser: Browser, url: string, options: Captur
     const page = await context.newPage();
     // The page's own navigations, each redirect included: the last one is the page shown.
     let last = url;
-    let tooMany: Error | null = null;
     page.on('request', (request) => {
-      if (!request.isNavigationRequest() || request.frame() !== page.mainFrame()) return;
-      last = request.url();
-      let hops = 0;
-      for (let r = request.redirectedFrom(); r !== null; r = r.redirectedFrom()) hops++;
-      if (hops > options.maxRedirects && tooMany === null) {
-        tooMany = new RefusedAddressError(`refused: more than ${options.maxRedirects} redirects`);
-        void page.close().catch(() => {});
-      }
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) last = request.url();
     });
+    const tooMany = await capRedirects(context, page, options.maxRedirects);
     /** What the proxy said about the page's last navigation: refused by the policy, or (`failures`) not connected. */
     const refusal = (failures: boolean): Error | null => {
-      if (tooMany !== null) return tooMany;
+      if (tooMany.error !== null) return tooMany.error;
       const target = new URL(last);
       const port = target.port === '' ? (target.protocol === 'https:' ? '443' : '80') : target.port;
       const found = [...proxy.refusals].reverse().find((r) => r.target === `${target.hostname}:${port}` && (r.refused || failures));
@@ -105,6 +99,33 @@ export async function capturePage(browser: Browser, url: string, options: Captur
     await context.close().catch(() => {});
     await proxy.close();
   }
+}
+
+/**
+ * Holds every document request of `page` (its own, its frames', each redirect hop) until
+ * it is counted, through Chromium's Fetch domain on a session of our own: the hop past
+ * `max` redirects is failed before it is sent. The `request` event cannot do this: it
+ * reaches Node while Chromium goes on following the redirects, so how many hops pass
+ * before it is seen depends on the machine's load. `error` is set when the page itself
+ * (not a frame it loads) went past the limit.
+ */
+async function capRedirects(context: BrowserContext, page: Page, max: number): Promise<{ error: Error | null }> {
+  const state: { error: Error | null } = { error: null };
+  const session = await context.newCDPSession(page);
+  const { frameTree } = await session.send('Page.getFrameTree');
+  const hops = new Map<string, number>();
+  session.on('Fetch.requestPaused', (event) => {
+    const count = event.redirectedRequestId === undefined ? 0 : (hops.get(event.redirectedRequestId) ?? 0) + 1;
+    hops.set(event.requestId, count);
+    if (count <= max) {
+      session.send('Fetch.continueRequest', { requestId: event.requestId }).catch(() => {});
+      return;
+    }
+    if (event.frameId === frameTree.frame.id && state.error === null) state.error = new RefusedAddressError(`refused: more than ${max} redirects`);
+    session.send('Fetch.failRequest', { requestId: event.requestId, errorReason: 'BlockedByClient' }).catch(() => {});
+  });
+  await session.send('Fetch.enable', { patterns: [{ urlPattern: '*', resourceType: 'Document', requestStage: 'Request' }] });
+  return state;
 }
 
 /**
