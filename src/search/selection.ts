@@ -40,7 +40,10 @@ export interface Selection {
  * typing error below (measured to cost English queries).
  */
 export function select(n: number, required: readonly Evaluation[], unknown: number, school = false, french = false, forgiven = 0): Selection | null {
-  const weak = school ? 0 : required.filter((e) => e.strong.isEmpty()).length - forgiven;
+  const all = required.map((e) => e.set).reduce((a, b) => a.and(b));
+  // Words a long description holds beside every other word of the query (« découverte du
+  // clavier ») are a match, not a metaphor met by chance.
+  const weak = school || (required.length >= 2 && !all.isEmpty()) ? 0 : required.filter((e) => e.strong.isEmpty()).length - forgiven;
   // In a French query of three words or more, a word found only through a correction
   // (`réparer` → « préparer », `fuite` → « suite ») is a word of the language the directory
   // does not hold, not a typing error: it counts as found nowhere. Not in English, whose words
@@ -48,7 +51,6 @@ export function select(n: number, required: readonly Evaluation[], unknown: numb
   const corrected = french && required.length + unknown >= 3 ? required.filter((e) => !e.strong.isEmpty() && !e.set.some((doc) => e.typos[doc] === 0)).length : 0;
   // Found as often nowhere (or only in long descriptions) as somewhere: no plausible match.
   if (required.length === 0 || unknown + weak + corrected >= Math.max(1, required.length - weak - corrected)) return null;
-  const all = required.map((e) => e.set).reduce((a, b) => a.and(b));
   const full = all.count();
   if (full >= FILL || (full > 0 && required.length < 2)) return { candidates: all, coverage: null };
   const coverage = new Uint8Array(n);
