@@ -476,3 +476,25 @@ test('GET /tools?q › an age reads as the levels whose ages hold it (« de 8 an
   // A number that is no age stays a word (`depuis 10 ans`: for ten years).
   assert.deepEqual((await levels('simulations depuis 10 ans')).levels, []);
 });
+
+test('GET /tools?q › an English word the directory does not hold finds what its other inflections translate to', async (t) => {
+  const { app } = await buildTestApp(t);
+  // The translations name `spelling` (« orthographe ») and `water` (« eau »), not their other forms.
+  assert.deepEqual(await search(app, 'spelling'), ['Écrire Mieux']);
+  assert.deepEqual(await search(app, 'spellings'), ['Écrire Mieux']);
+  assert.deepEqual(await search(app, 'waters'), ['Eau Vive']);
+  assert.deepEqual(await search(app, 'watering'), ['Eau Vive']);
+  // A form no rule joins to a translated word is no match.
+  assert.deepEqual(await search(app, 'spellbound'), []);
+});
+
+test('GET /tools?q › words only long descriptions hold are found where one holds them all, not apart', async (t) => {
+  const dataset = fixtureDataset();
+  dataset.tools.push({ ...variant(dataset, 'atelier-postes', 'Atelier Postes', 'Des activités pour les ordinateurs de la classe, en autonomie.'), long_description: long('Les premières séances font travailler la découverte du clavier et de la souris, puis la saisie de courts textes.') });
+  const { app } = await buildTestApp(t, { dataset });
+  // Both words in one long description: a match, not a metaphor met by chance.
+  assert.deepEqual(await search(app, 'découverte du clavier'), ['Atelier Postes']);
+  assert.deepEqual(await search(app, 'clavier souris'), ['Atelier Postes']);
+  // A long description's word beside a word it does not meet: no plausible match.
+  assert.deepEqual(await search(app, 'clavier simulation'), []);
+});
