@@ -161,11 +161,13 @@ export interface SearchVocabulary {
   alternatives: string[];
   /** Words after which a query says what its lesson is about (`sur`, `about`, `au sujet de`), folded. */
   about: string[];
+  /** Words that say a query is about teaching (`élèves`, `classe`, `students`), folded, one word each. */
+  classroom: string[];
   /** English words French writes with another meaning (`lecture`, `college`) and the French words of their English sense, for a query read as English. */
   englishSenses: Array<{ term: string; sense: string }>;
 }
 
-export const EMPTY_SEARCH_VOCABULARY: SearchVocabulary = Object.freeze({ translations: [], filler: [], freeWords: [], alternatives: [], about: [], englishSenses: [] });
+export const EMPTY_SEARCH_VOCABULARY: SearchVocabulary = Object.freeze({ translations: [], filler: [], freeWords: [], alternatives: [], about: [], classroom: [], englishSenses: [] });
 
 /**
  * What an import did to one tool, as the public saw it (store/change-log.ts). A draft's

@@ -189,6 +189,7 @@ export const SearchVocabularyFile = Type.Object(
     free_words: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 200 })),
     alternatives: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 200 })),
     about: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 200 })),
+    classroom: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 200 })),
     english_senses: Type.Optional(Type.Record(Type.String({ minLength: 1, maxLength: 40 }), Type.String({ minLength: 1, maxLength: 80 }))),
   },
   { additionalProperties: false },

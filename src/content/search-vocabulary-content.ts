@@ -14,7 +14,7 @@ export async function loadSearchVocabulary(file: string, shown: string, problems
   if (!(await exists(file))) return EMPTY_SEARCH_VOCABULARY;
   const yaml = await readYaml(file, shown, problems, null);
   if (yaml === undefined) return EMPTY_SEARCH_VOCABULARY;
-  const raw = checkSchema<{ translations?: Record<string, string[]>; filler?: string[]; free_words?: string[]; alternatives?: string[]; about?: string[]; english_senses?: Record<string, string> }>(SearchVocabularyFile, yaml, shown, null, problems);
+  const raw = checkSchema<{ translations?: Record<string, string[]>; filler?: string[]; free_words?: string[]; alternatives?: string[]; about?: string[]; classroom?: string[]; english_senses?: Record<string, string> }>(SearchVocabularyFile, yaml, shown, null, problems);
   if (raw === undefined) return EMPTY_SEARCH_VOCABULARY;
   const before = problems.list.length;
   const translations = Object.entries(raw.translations ?? {}).map(([term, finds]) => ({ term, finds }));
@@ -39,6 +39,8 @@ export async function loadSearchVocabulary(file: string, shown: string, problems
   const freeWords = [...new Set(words(raw.free_words, 'free_words'))];
   const alternatives = [...new Set(words(raw.alternatives, 'alternatives'))];
   const about = [...new Set(words(raw.about, 'about'))];
+  const classroom = [...new Set(words(raw.classroom, 'classroom'))];
+  (raw.classroom ?? []).forEach((word, i) => foldFrench(word).includes(' ') && problems.add(shown, null, `classroom[${i}]`, `must be one word (got ${JSON.stringify(word)})`, yaml.lineOf(['classroom', i])));
   const englishSenses = Object.entries(raw.english_senses ?? {}).flatMap(([english, french]) => {
     const term = foldFrench(english);
     const sense = foldFrench(french);
@@ -48,5 +50,5 @@ export async function loadSearchVocabulary(file: string, shown: string, problems
     return [];
   });
   if (problems.list.length > before) return EMPTY_SEARCH_VOCABULARY;
-  return { translations, filler, freeWords, alternatives, about, englishSenses };
+  return { translations, filler, freeWords, alternatives, about, classroom, englishSenses };
 }

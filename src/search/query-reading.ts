@@ -22,6 +22,8 @@ export interface QueryLexicon {
   readonly alternatives: ReadonlySet<string>;
   /** Folded phrases after which a query says what its lesson is about (`sur`, `about`, `au sujet de`). */
   readonly about: ReadonlySet<string>;
+  /** Folded words that say a query is about teaching (`eleves`, `classe`, `students`). */
+  readonly classroom: ReadonlySet<string>;
   /** Folded English word → the folded French words of its English sense (`lecture` → `cours`). */
   readonly englishSenses: ReadonlyMap<string, readonly string[]>;
   /** Words of the English side of the translations that their French side never writes (`recording`, `software`): a query of them reads as English. */
@@ -48,6 +50,7 @@ export interface LexiconWords {
   readonly freeWords: readonly string[];
   readonly alternatives: readonly string[];
   readonly about?: readonly string[];
+  readonly classroom?: readonly string[];
   readonly englishSenses?: ReadonlyArray<{ term: string; sense: string }>;
   readonly translations?: ReadonlyArray<{ term: string; finds: readonly string[] }>;
 }
@@ -89,7 +92,7 @@ export function buildLexicon(
   });
   for (const [word, doc] of owners) if (doc !== -1 && !byName.has(word)) byName.set(word, [doc]);
   return {
-    levels, subjects, filler: new Set(words.filler), freeWords: new Set(words.freeWords), alternatives: new Set(words.alternatives), about: new Set(words.about ?? []), englishSenses: new Map((words.englishSenses ?? []).map((e) => [e.term, e.sense.split(' ')])), englishWords: englishWords(words.translations ?? [], [...words.filler.filter((f) => languageOf(f.split(' ')) === 'fr'), ...(levels?.terms.keys() ?? []), ...(subjects?.terms.keys() ?? [])]), longest, starts, names: byName, longestName,
+    levels, subjects, filler: new Set(words.filler), freeWords: new Set(words.freeWords), alternatives: new Set(words.alternatives), about: new Set(words.about ?? []), classroom: new Set(words.classroom ?? []), englishSenses: new Map((words.englishSenses ?? []).map((e) => [e.term, e.sense.split(' ')])), englishWords: englishWords(words.translations ?? [], [...words.filler.filter((f) => languageOf(f.split(' ')) === 'fr'), ...(levels?.terms.keys() ?? []), ...(subjects?.terms.keys() ?? [])]), longest, starts, names: byName, longestName,
     // Stop words may stand between an expression's terms (`free to use`): a few more words.
     expression: expressions?.has ?? null, longestExpression: expressions === null ? 0 : expressions.longest + 2,
   };
@@ -185,6 +188,8 @@ export interface QueryReading {
    * such a word is no sign the query asks for something else: the tools are for the rest.
    */
   readonly topic: readonly boolean[];
+  /** Whether it names a class, pupils or teaching (`élèves`, `students`), whatever their role. */
+  readonly classroom: boolean;
 }
 
 /**
@@ -255,7 +260,7 @@ export function readQuery(words: readonly string[], acronyms: readonly boolean[]
   readAges(words, roles, lexicon, levels);
   // A topic ends where a word is read as something else (a level, a subject, conversation).
   for (let k = 0; k < words.length; k++) if (topic[k] && roles[k] !== Role.Content && roles[k] !== Role.Stop) for (let j = k; j < words.length && topic[j]; j++) topic[j] = false;
-  return { roles, levels, subjects, topicSubjects, free, phrases, similarTo, language: languageOf(words, lexicon.englishWords, lexicon.englishSenses), topic };
+  return { roles, levels, subjects, topicSubjects, free, phrases, similarTo, language: languageOf(words, lexicon.englishWords, lexicon.englishSenses), topic, classroom: words.some((w) => lexicon.classroom.has(w)) };
 }
 
 /**

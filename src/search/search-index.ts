@@ -270,10 +270,10 @@ export class SearchIndex {
     if (topical.includes(true) && !effective.some((u, k) => !topical[k] && namesKeyword(ix, u.group))) topical.fill(false);
     const unknown = scores.filter((s, k) => s.set.isEmpty() && !topical[k]).length;
     const forgiven = scores.filter((s, k) => topical[k] && !s.set.isEmpty() && s.strong.isEmpty()).length;
-    // A query that names a level or a subject is about school: a word only long descriptions
-    // say (`clavier`) is then a word like another, not a sign the query is about something else.
+    // Naming a level or a subject, a query is about school: a word only long descriptions say (`clavier`) is a word like another.
     const school = reading.levels.length > 0 || reading.subjects.length > 0;
-    let selection = found.length > 0 ? select(n, found, unknown, school, reading.language === 'fr', forgiven) : null;
+    const keywords = effective.filter((u, k) => !scores[k]!.set.isEmpty() && namesKeyword(ix, u.group)).length;
+    let selection = found.length > 0 ? select(n, found, unknown, school, { french: reading.language === 'fr', forgiven, keywords, classroom: reading.classroom }) : null;
     // Fewer than a page, and an expression few tools hold whole: its words select the tools
     // that follow, and score them (the first ones count the expression's words too).
     const partsOf = (e: Evaluation) => {

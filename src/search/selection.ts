@@ -37,9 +37,17 @@ export interface Selection {
  * and is about school whatever its other words (`taper au clavier` in primary school), or
  * it is one of the `forgiven` (a word of the lesson's topic, « une frise sur Napoléon »).
  * `french`: the query reads as French (QueryReading.language): a correction is then no
- * typing error below (measured to cost English queries).
+ * typing error below (measured to cost English queries). `keywords`: how many of `required`
+ * name a word of the tools' keywords (tags, category names); `classroom`: the query names a
+ * class, pupils or teaching (QueryReading.classroom).
  */
-export function select(n: number, required: readonly Evaluation[], unknown: number, school = false, french = false, forgiven = 0): Selection | null {
+export function select(n: number, required: readonly Evaluation[], unknown: number, school = false, more: { french?: boolean; forgiven?: number; keywords?: number; classroom?: boolean } = {}): Selection | null {
+  const { french = false, forgiven = 0, keywords = required.length, classroom = false } = more;
+  // A word found nowhere, in a query naming no level, subject or class, whose words found are
+  // mostly not the tools' keywords (« comparer assurance auto jeune conducteur en ligne »:
+  // `comparer`, `jeune`, `ligne`; « prendre rendez-vous chez un dermatologue »): a request for
+  // something else, whose common words meet by chance.
+  if (unknown > 0 && !school && !classroom && keywords * 2 < required.length) return null;
   const all = required.map((e) => e.set).reduce((a, b) => a.and(b));
   // Words a long description holds beside every other word of the query (« découverte du
   // clavier ») are a match, not a metaphor met by chance.
@@ -142,7 +150,7 @@ export function widenToWords(
   if (split.every((parts) => parts === null)) return null;
   const units = found.flatMap((e, k) => split[k] ?? [e]);
   const known = units.filter((e) => !e.set.isEmpty());
-  const wider = known.length > 0 ? select(n, known, units.length - known.length, school, french) : null;
+  const wider = known.length > 0 ? select(n, known, units.length - known.length, school, { french }) : null;
   if (wider === null) return null;
   const coverage = new Float32Array(n);
   const widerHeld = wider.coverage ?? informationHeld(n, known);

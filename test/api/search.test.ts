@@ -458,8 +458,8 @@ test('GET /tools?q › the last word is completed in a query of one or two words
   const { app } = await buildTestApp(t, { dataset });
   // Two words to find: `mal` is being typed, « malvoyants » comes first.
   assert.deepEqual(await search(app, 'syllabes mal'), ['Malin Voyant', 'Lire Facile']);
-  // Three: `mal` is a word typed whole, found nowhere; the shorter description comes first.
-  assert.deepEqual(await search(app, 'histoires syllabes mal'), ['Lire Facile', 'Malin Voyant']);
+  // More (`classe` says the query is about teaching): `mal` is a word typed whole, found nowhere; the shorter description comes first.
+  assert.deepEqual(await search(app, 'histoires syllabes mal en classe'), ['Lire Facile', 'Malin Voyant']);
 });
 
 test('GET /tools?q › an age reads as the levels whose ages hold it (« de 8 ans », `8-year-olds`, « de 3 à 6 ans »)', async (t) => {
@@ -497,4 +497,15 @@ test('GET /tools?q › words only long descriptions hold are found where one hol
   assert.deepEqual(await search(app, 'clavier souris'), ['Atelier Postes']);
   // A long description's word beside a word it does not meet: no plausible match.
   assert.deepEqual(await search(app, 'clavier simulation'), []);
+});
+
+test('GET /tools?q › a word found nowhere beside words that are mostly no keyword of the tools: nothing, unless the query names a class', async (t) => {
+  const { app } = await buildTestApp(t);
+  // `cahier` and `messagerie` meet in one tool; `bancaire` nowhere; neither names a tag or a category.
+  assert.deepEqual(await search(app, 'cahier messagerie bancaire'), []);
+  assert.deepEqual(await search(app, 'cahier messagerie'), ['École Test'], 'every word found: the tool holding them');
+  // A word of the class (`classroom`: « élèves », « classe ») says the unknown word is the lesson's.
+  assert.deepEqual(await search(app, 'cahier messagerie bancaire de la classe'), ['École Test']);
+  // Half of the words found name a keyword (`quiz`, a category's name): the query is about the tools.
+  assert.deepEqual((await search(app, 'quiz projeter pâques')).slice(0, 1), ['Quiz Master']);
 });

@@ -109,3 +109,12 @@ test('content:check › an English sense must be one English word and other Fren
   assert.match(stderr, /search-vocabulary\.yaml.*field english_senses\.college students: must be one word \(got "college students"\)/);
   assert.match(stderr, /search-vocabulary\.yaml.*field english_senses\.course: must be French words other than the English one \(got "Course"\)/);
 });
+
+test('content:check › a classroom word must be one word, naming the entry', async (t) => {
+  const content = await contentOf(t, (d) => {
+    d.searchVocabulary.classroom.push('salle de classe');
+  });
+  const { code, stderr } = await check('--content', content);
+  assert.equal(code, 1);
+  assert.match(stderr, /search-vocabulary\.yaml.*field classroom\[3\]: must be one word \(got "salle de classe"\)/);
+});

@@ -101,6 +101,7 @@ export function fixtureDataset(): Dataset {
       freeWords: ['gratuit', 'gratuite', 'free'],
       alternatives: ['alternative', 'alternative a', 'comme', 'like'],
       about: ['sur', 'about'],
+      classroom: ['eleves', 'classe', 'pupils'],
       englishSenses: [{ term: 'lecture', sense: 'cours magistral' }],
     },
     synonyms: {
@@ -132,9 +133,9 @@ export async function writeContent(dir: string, dataset: Dataset): Promise<strin
     const file = { families, equivalents, expansions: Object.fromEntries(expansions.map((e) => [e.term, e.finds])) };
     await writeFile(path.join(dir, 'synonyms.yaml'), YAML.stringify(file));
   }
-  const { translations, filler, freeWords, alternatives, about, englishSenses } = dataset.searchVocabulary;
-  if (translations.length + filler.length + freeWords.length + alternatives.length + about.length + englishSenses.length > 0) {
-    const file = { translations: Object.fromEntries(translations.map((e) => [e.term, e.finds])), filler, free_words: freeWords, alternatives, about, english_senses: Object.fromEntries(englishSenses.map((e) => [e.term, e.sense])) };
+  const { translations, filler, freeWords, alternatives, about, classroom, englishSenses } = dataset.searchVocabulary;
+  if (translations.length + filler.length + freeWords.length + alternatives.length + about.length + classroom.length + englishSenses.length > 0) {
+    const file = { translations: Object.fromEntries(translations.map((e) => [e.term, e.finds])), filler, free_words: freeWords, alternatives, about, classroom, english_senses: Object.fromEntries(englishSenses.map((e) => [e.term, e.sense])) };
     await writeFile(path.join(dir, 'search-vocabulary.yaml'), YAML.stringify(file));
   }
   for (const t of dataset.tools) await writeFile(path.join(dir, 'tools', `${t.slug}.yaml`), YAML.stringify(asWritten(t)));
