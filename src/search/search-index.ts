@@ -272,8 +272,8 @@ export class SearchIndex {
     const forgiven = scores.filter((s, k) => topical[k] && !s.set.isEmpty() && s.strong.isEmpty()).length;
     // Naming a level or a subject, a query is about school: a word only long descriptions say (`clavier`) is a word like another.
     const school = reading.levels.length > 0 || reading.subjects.length > 0;
-    const keywords = effective.filter((u, k) => !scores[k]!.set.isEmpty() && namesKeyword(ix, u.group)).length;
-    let selection = found.length > 0 ? select(n, found, unknown, school, { french: reading.language === 'fr', forgiven, keywords, classroom: reading.classroom }) : null;
+    const naming = effective.flatMap((u, k) => (scores[k]!.set.isEmpty() ? [] : [namesKeyword(ix, u.group)]));
+    let selection = found.length > 0 ? select(n, found, unknown, school, { french: reading.language === 'fr', forgiven, keywords: naming.filter(Boolean).length, classroom: reading.classroom, naming }) : null;
     // Fewer than a page, and an expression few tools hold whole: its words select the tools
     // that follow, and score them (the first ones count the expression's words too).
     const partsOf = (e: Evaluation) => {

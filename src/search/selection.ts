@@ -18,6 +18,8 @@ const FILL = 10;
 /** A unit found in more than one tool in ten, and in more than MIN_COMMON tools, is common. */
 const COMMON_SHARE = 1 / 10;
 const MIN_COMMON = 8;
+/** How much more a unit naming a word of the tools' keywords (the kind of tool asked for) weighs in the share of the query a tool holds. */
+const KEYWORD_WEIGHT = 2;
 
 export interface Selection {
   candidates: Bitset;
@@ -39,9 +41,9 @@ export interface Selection {
  * `french`: the query reads as French (QueryReading.language): a correction is then no
  * typing error below (measured to cost English queries). `keywords`: how many of `required`
  * name a word of the tools' keywords (tags, category names); `classroom`: the query names a
- * class, pupils or teaching (QueryReading.classroom).
+ * class, pupils or teaching (QueryReading.classroom); `naming`: per unit of `required`, whether it does.
  */
-export function select(n: number, required: readonly Evaluation[], unknown: number, school = false, more: { french?: boolean; forgiven?: number; keywords?: number; classroom?: boolean } = {}): Selection | null {
+export function select(n: number, required: readonly Evaluation[], unknown: number, school = false, more: { french?: boolean; forgiven?: number; keywords?: number; classroom?: boolean; naming?: readonly boolean[] } = {}): Selection | null {
   const { french = false, forgiven = 0, keywords = required.length, classroom = false } = more;
   // A word found nowhere, in a query naming no level, subject or class, whose words found are
   // mostly not the tools' keywords (« comparer assurance auto jeune conducteur en ligne »:
@@ -68,7 +70,7 @@ export function select(n: number, required: readonly Evaluation[], unknown: numb
   const common = (e: Evaluation) => e.set.count() > Math.max(MIN_COMMON, n * COMMON_SHARE);
   const rare = required.filter((e) => !common(e));
   // The ranking's shares, on the paths that select something.
-  const rank = () => informationHeld(n, required);
+  const rank = () => informationHeld(n, required, more.naming);
   const rareSet = rare.length > 0 && rare.length < required.length ? rare.map((e) => e.set).reduce((a, b) => a.and(b)) : null;
   if (full > 0) {
     // Of three units or more, a tool missing one is close too, even when it misses a rare one
@@ -114,10 +116,12 @@ function atLeast(coverage: Uint8Array, threshold: number, n: number): Bitset {
 /**
  * Per document, the share of the query's information it holds, on 0–31: each unit weighs its
  * inverse document frequency (`traduire` in a few tools tells more than `documents` in a
- * hundred or `français` in most), half as much when found only in the long description.
+ * hundred or `français` in most), half as much when found only in the long description;
+ * twice as much when it names a word of the tools' keywords (`naming`: `frise`, `quiz`,
+ * `podcast`, the kind of tool a sentence asks for, beside the words of its story).
  */
-function informationHeld(n: number, required: readonly Evaluation[]): Float32Array {
-  const weights = required.map((e) => Math.log(1 + n / e.set.count()));
+function informationHeld(n: number, required: readonly Evaluation[], naming?: readonly boolean[]): Float32Array {
+  const weights = required.map((e, k) => Math.log(1 + n / e.set.count()) * (naming?.[k] ? KEYWORD_WEIGHT : 1));
   const scale = 31 / weights.reduce((a, b) => a + b, 0);
   const held = new Float32Array(n);
   required.forEach((e, k) => {

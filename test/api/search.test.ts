@@ -509,3 +509,16 @@ test('GET /tools?q › a word found nowhere beside words that are mostly no keyw
   // Half of the words found name a keyword (`quiz`, a category's name): the query is about the tools.
   assert.deepEqual((await search(app, 'quiz projeter pâques')).slice(0, 1), ['Quiz Master']);
 });
+
+test('GET /tools?q › when no tool holds every word, the kind of tool asked for (a keyword) weighs more than a word of the story', async (t) => {
+  const dataset = fixtureDataset();
+  const tagged = (tool: ToolRecord, tags: string[]): ToolRecord => ({ ...tool, tags });
+  dataset.tools.push(
+    tagged(variant(dataset, 'frise-alpha', 'Alpha', 'Une frise chronologique à compléter sur les volcans.'), ['frise']),
+    tagged(variant(dataset, 'frise-gamma', 'Gamma', 'Une frise chronologique pour la classe entière.'), ['frise']),
+    variant(dataset, 'beta-terre', 'Beta', 'Les volcans et leur éruption racontés aux enfants.'),
+  );
+  const { app } = await buildTestApp(t, { dataset });
+  // `éruption` (one tool) is rarer than `frise` (two), but the frise is what is asked for.
+  assert.deepEqual((await search(app, 'frise volcans éruption')).slice(0, 2), ['Alpha', 'Beta']);
+});
