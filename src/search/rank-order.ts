@@ -13,31 +13,35 @@ export const enum Tier {
 /**
  * Documents in ranking order: tier, a strong match (not only in the long description), units
  * found (higher first), typing errors (fewer first), having a level the query names (first),
- * score (higher first, to 0.01), then document (name order). Each is packed into one double
- * (2 + 1 + 5 + 5 + 1 + 22 bits and the document's, at most 17) so that a native numeric sort
- * orders them.
+ * score (higher first, to 0.01), then document (name order). When the query names a level
+ * (`levelFirst`), the strong match comes after the level: a tool for CM1 whose long
+ * description says `anglais` before a tool for adults whose description does. Each is packed
+ * into one double (2 + 1 + 5 + 5 + 1 + 1 + 22 bits and the document's, at most 16) so that a
+ * native numeric sort orders them.
  */
 export class RankOrder {
   private readonly keys: Float64Array;
   private readonly docSpace: number;
   private used = 0;
-  /** Larger directories than 2^17 fall back to a comparator. */
+  /** Larger directories than 2^16 fall back to a comparator. */
   private readonly entries: Array<{ doc: number; key: number[] }> | null;
 
   constructor(capacity: number, documents: number) {
     this.docSpace = 2 ** Math.max(1, Math.ceil(Math.log2(documents + 1)));
     this.keys = new Float64Array(capacity);
-    this.entries = this.docSpace > 2 ** 17 ? [] : null;
+    this.entries = this.docSpace > 2 ** 16 ? [] : null;
   }
 
-  /** `strong`: found in the name, description or keywords, not only in the long description; `level`: has a level the query names (or it names none). */
-  add(doc: number, tier: number, strong: boolean, covered: number, typos: number, score: number, level = true): void {
+  /** `strong`: found in the name, description or keywords, not only in the long description; `level`: has a level the query names (or it names none); `levelFirst`: the query names one. */
+  add(doc: number, tier: number, strong: boolean, covered: number, typos: number, score: number, level = true, levelFirst = false): void {
     const quantized = Math.min(SCORE_SPACE - 1, Math.max(0, Math.round(score * 100)));
     if (this.entries !== null) {
-      this.entries.push({ doc, key: [-tier, strong ? 0 : 1, -covered, typos, level ? 0 : 1, -quantized, doc] });
+      this.entries.push({ doc, key: levelFirst ? [-tier, 0, -covered, typos, level ? 0 : 1, strong ? 0 : 1, -quantized, doc] : [-tier, strong ? 0 : 1, -covered, typos, level ? 0 : 1, 0, -quantized, doc] });
       return;
     }
-    const head = ((((2 - tier) * 2 + (strong ? 0 : 1)) * 32 + (31 - Math.min(covered, 31))) * 32 + Math.min(typos, 31)) * 2 + (level ? 0 : 1);
+    const early = levelFirst ? 0 : strong ? 0 : 1;
+    const late = levelFirst && !strong ? 1 : 0;
+    const head = (((((2 - tier) * 2 + early) * 32 + (31 - Math.min(covered, 31))) * 32 + Math.min(typos, 31)) * 2 + (level ? 0 : 1)) * 2 + late;
     this.keys[this.used++] = (head * SCORE_SPACE + (SCORE_SPACE - 1 - quantized)) * this.docSpace + doc;
   }
 

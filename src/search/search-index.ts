@@ -365,7 +365,7 @@ export class SearchIndex {
           : ix.names[doc] === qFolded || compact === qCompact ? Tier.ExactName
             : qCompact.length >= 2 && (ix.names[doc]!.startsWith(qFolded) || compact.startsWith(qCompact)) ? Tier.NamePrefix
               : Tier.Other;
-      order.add(doc, tier, coverage === null ? strong : true, coverage === null ? 0 : Math.round(coverage[doc]!), typos, score, level);
+      order.add(doc, tier, coverage === null ? strong : true, coverage === null ? 0 : Math.round(coverage[doc]!), typos, score, level, levelSets.length > 0);
     }
     return { ranked: order.ranked(), set: candidates, understood: understood(words, reading) };
   }

@@ -522,3 +522,17 @@ test('GET /tools?q › when no tool holds every word, the kind of tool asked for
   // `éruption` (one tool) is rarer than `frise` (two), but the frise is what is asked for.
   assert.deepEqual((await search(app, 'frise volcans éruption')).slice(0, 2), ['Alpha', 'Beta']);
 });
+
+test('GET /tools?q › naming a level, a tool with that level comes before a better match without it', async (t) => {
+  const dataset = fixtureDataset();
+  const at = (tool: ToolRecord, levels: Array<'college' | 'lycee'>): ToolRecord => ({ ...tool, school: { ...tool.school, levels } });
+  dataset.tools.push(
+    at({ ...variant(dataset, 'aaa-lycee', 'Aaa', 'Un outil pour la classe entière, au tableau.'), long_description: long('Les élèves complètent ensemble un glossaire de termes de la discipline, chacun sur sa tablette, et le professeur le projette au tableau à la fin de la séance.') }, ['lycee']),
+    at(variant(dataset, 'bbb-college', 'Bbb', 'Un glossaire de termes à compléter en classe.'), ['college']),
+  );
+  const { app } = await buildTestApp(t, { dataset });
+  // Without a level, the tool saying it in its description comes first…
+  assert.deepEqual((await search(app, 'glossaire')).slice(0, 2), ['Bbb', 'Aaa']);
+  // …naming one, the tool that has it, though only its long description says the word.
+  assert.deepEqual((await search(app, 'glossaire lycée')).slice(0, 2), ['Aaa', 'Bbb']);
+});
