@@ -39,21 +39,19 @@ export interface Selection {
  * and is about school whatever its other words (`taper au clavier` in primary school), or
  * it is one of the `forgiven` (a word of the lesson's topic, « une frise sur Napoléon »).
  * `french`: the query reads as French (QueryReading.language): a correction is then no
- * typing error below (measured to cost English queries). `keywords`: how many of `required`
- * name a word of the tools' keywords (tags, category names); `classroom`: the query names a
- * class, pupils or teaching (QueryReading.classroom); `naming`: per unit of `required`, whether it does.
+ * typing error below (measured to cost English queries). `classroom`: the query names a
+ * class, pupils or teaching (QueryReading.classroom); `naming`: per unit of `required`,
+ * whether it names a word of the tools' keywords (tags, category names).
  */
-export function select(n: number, required: readonly Evaluation[], unknown: number, school = false, more: { french?: boolean; forgiven?: number; keywords?: number; classroom?: boolean; naming?: readonly boolean[] } = {}): Selection | null {
-  const { french = false, forgiven = 0, keywords = required.length, classroom = false } = more;
+export function select(n: number, required: readonly Evaluation[], unknown: number, school = false, more: { french?: boolean; forgiven?: number; classroom?: boolean; naming?: readonly boolean[] } = {}): Selection | null {
+  const { french = false, forgiven = 0, classroom = false, naming } = more;
+  const keywords = naming === undefined ? required.length : naming.filter(Boolean).length;
   // A word found nowhere, in a query naming no level, subject or class, whose words found are
   // mostly not the tools' keywords (« comparer assurance auto jeune conducteur en ligne »:
   // `comparer`, `jeune`, `ligne`; « prendre rendez-vous chez un dermatologue »): a request for
   // something else, whose common words meet by chance.
   if (unknown > 0 && !school && !classroom && keywords * 2 < required.length) return null;
-  const all = required.map((e) => e.set).reduce((a, b) => a.and(b));
-  // Words a long description holds beside every other word of the query (« découverte du
-  // clavier ») are a match, not a metaphor met by chance.
-  const weak = school || (required.length >= 2 && !all.isEmpty()) ? 0 : required.filter((e) => e.strong.isEmpty()).length - forgiven;
+  const weak = school ? 0 : required.filter((e) => e.strong.isEmpty()).length - forgiven;
   // In a French query of three words or more, a word found only through a correction
   // (`réparer` → « préparer », `fuite` → « suite ») is a word of the language the directory
   // does not hold, not a typing error: it counts as found nowhere. Not in English, whose words
@@ -61,6 +59,7 @@ export function select(n: number, required: readonly Evaluation[], unknown: numb
   const corrected = french && required.length + unknown >= 3 ? required.filter((e) => !e.strong.isEmpty() && !e.set.some((doc) => e.typos[doc] === 0)).length : 0;
   // Found as often nowhere (or only in long descriptions) as somewhere: no plausible match.
   if (required.length === 0 || unknown + weak + corrected >= Math.max(1, required.length - weak - corrected)) return null;
+  const all = required.map((e) => e.set).reduce((a, b) => a.and(b));
   const full = all.count();
   if (full >= FILL || (full > 0 && required.length < 2)) return { candidates: all, coverage: null };
   const coverage = new Uint8Array(n);
@@ -70,7 +69,7 @@ export function select(n: number, required: readonly Evaluation[], unknown: numb
   const common = (e: Evaluation) => e.set.count() > Math.max(MIN_COMMON, n * COMMON_SHARE);
   const rare = required.filter((e) => !common(e));
   // The ranking's shares, on the paths that select something.
-  const rank = () => informationHeld(n, required, more.naming);
+  const rank = () => informationHeld(n, required, naming);
   const rareSet = rare.length > 0 && rare.length < required.length ? rare.map((e) => e.set).reduce((a, b) => a.and(b)) : null;
   if (full > 0) {
     // Of three units or more, a tool missing one is close too, even when it misses a rare one
@@ -117,11 +116,12 @@ function atLeast(coverage: Uint8Array, threshold: number, n: number): Bitset {
  * Per document, the share of the query's information it holds, on 0–31: each unit weighs its
  * inverse document frequency (`traduire` in a few tools tells more than `documents` in a
  * hundred or `français` in most), half as much when found only in the long description;
- * twice as much when it names a word of the tools' keywords (`naming`: `frise`, `quiz`,
- * `podcast`, the kind of tool a sentence asks for, beside the words of its story).
+ * twice as much, of three units or more, when it names a word of the tools' keywords
+ * (`naming`: `frise`, `quiz`, `podcast`, the kind of tool a sentence asks for, beside the
+ * words of its story; of two, `faire parler une photo` is no photo tool first).
  */
 function informationHeld(n: number, required: readonly Evaluation[], naming?: readonly boolean[]): Float32Array {
-  const weights = required.map((e, k) => Math.log(1 + n / e.set.count()) * (naming?.[k] ? KEYWORD_WEIGHT : 1));
+  const weights = required.map((e, k) => Math.log(1 + n / e.set.count()) * (naming?.[k] && required.length >= 3 ? KEYWORD_WEIGHT : 1));
   const scale = 31 / weights.reduce((a, b) => a + b, 0);
   const held = new Float32Array(n);
   required.forEach((e, k) => {

@@ -488,17 +488,6 @@ test('GET /tools?q › an English word the directory does not hold finds what it
   assert.deepEqual(await search(app, 'spellbound'), []);
 });
 
-test('GET /tools?q › words only long descriptions hold are found where one holds them all, not apart', async (t) => {
-  const dataset = fixtureDataset();
-  dataset.tools.push({ ...variant(dataset, 'atelier-postes', 'Atelier Postes', 'Des activités pour les ordinateurs de la classe, en autonomie.'), long_description: long('Les premières séances font travailler la découverte du clavier et de la souris, puis la saisie de courts textes.') });
-  const { app } = await buildTestApp(t, { dataset });
-  // Both words in one long description: a match, not a metaphor met by chance.
-  assert.deepEqual(await search(app, 'découverte du clavier'), ['Atelier Postes']);
-  assert.deepEqual(await search(app, 'clavier souris'), ['Atelier Postes']);
-  // A long description's word beside a word it does not meet: no plausible match.
-  assert.deepEqual(await search(app, 'clavier simulation'), []);
-});
-
 test('GET /tools?q › a word found nowhere beside words that are mostly no keyword of the tools: nothing, unless the query names a class', async (t) => {
   const { app } = await buildTestApp(t);
   // `cahier` and `messagerie` meet in one tool; `bancaire` nowhere; neither names a tag or a category.
