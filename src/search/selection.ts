@@ -87,8 +87,8 @@ export function select(n: number, required: readonly Evaluation[], unknown: numb
   if (required.length === 2) {
     return unknown === 0 && required.every((e) => e.set.some((doc) => e.typos[doc] === 0)) ? { candidates: atLeast(coverage, 1, n), coverage: rank() } : null;
   }
-  // Of three or more, the tools holding the most of them (and, fewer than a page, one fewer,
-  // but never a single word of the query): the score then ranks first the tools holding the
+  // Of three or more, the tools holding the most of them (and, fewer than a page, fewer, but
+  // never a single word of the query): the score then ranks first the tools holding the
   // rarer, more informative words, and those whose category the query names.
   let most = 0;
   for (let doc = 0; doc < n; doc++) if (coverage[doc]! > most) most = coverage[doc]!;
@@ -100,8 +100,11 @@ export function select(n: number, required: readonly Evaluation[], unknown: numb
   // level or a subject, it is about school, and its longer sentences are answered by the
   // tools that hold the most.
   if (!school && most * 2 < required.length + unknown) return null;
+  // Fewer than a page: one fewer, then down to half of them (`initier à la programmation d'un
+  // petit robot qui se déplace`: the robot that says neither `initier` nor `déplace`).
   let candidates = atLeast(coverage, most, n);
-  if (most > 2 && candidates.count() < FILL) candidates = atLeast(coverage, most - 1, n);
+  const half = Math.ceil(required.length / 2);
+  for (let t = most - 1; t >= 2 && (t === most - 1 || t >= half) && candidates.count() < FILL; t--) candidates = atLeast(coverage, t, n);
   if (rareFound) candidates.addSet(rareSet);
   return { candidates, coverage: rank() };
 }

@@ -525,3 +525,15 @@ test('GET /tools?q › naming a level, a tool with that level comes before a bet
   // …naming one, the tool that has it, though only its long description says the word.
   assert.deepEqual((await search(app, 'glossaire lycée')).slice(0, 2), ['Aaa', 'Bbb']);
 });
+
+test('GET /tools?q › of many words, when fewer than a page hold the most, the tools holding half of them follow', async (t) => {
+  const dataset = fixtureDataset();
+  dataset.tools.push(
+    variant(dataset, 'terre-active', 'Terre Active', 'Des cartes du volcan, du séisme, du magma, de la lave et du cratère, pour la classe.'),
+    variant(dataset, 'sous-nos-pieds', 'Sous nos pieds', 'Un atelier sur le volcan, le séisme et le magma, avec des fiches à imprimer.'),
+    variant(dataset, 'eau-chaude', 'Eau Chaude', 'Le geyser en photos et en vidéos, pour observer avec les élèves du collège.'),
+  );
+  const { app } = await buildTestApp(t, { dataset });
+  // Six words: one tool holds five, another three (half), another one.
+  assert.deepEqual(await search(app, 'volcan séisme magma lave cratère geyser'), ['Terre Active', 'Sous nos pieds']);
+});
