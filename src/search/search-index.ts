@@ -98,7 +98,8 @@ const SUBJECT_BONUS = 2;
  * then one naming it in its long description, then one that only has it.
  */
 function withSubjects(evaluation: Evaluation, sets: readonly Bitset[], subjectCounts: Uint8Array): void {
-  for (const set of sets) {
+  // A tool with two of the subjects a word names (`fle`: français, langues vivantes) counts once.
+  for (const set of sets.length > 1 ? [sets.reduce((a, b) => a.or(b))] : sets) {
     set.forEach((doc) => {
       const subjectScore = SUBJECT_SCORE - SUBJECT_SHARED * Math.min(SUBJECT_SHARED_MAX, Math.max(0, subjectCounts[doc]! - 1));
       if (evaluation.set.has(doc)) {
@@ -399,8 +400,7 @@ export class SearchIndex {
   /** A unit's group and its evaluation, from the memo when the unit was met before. */
   private unit(unit: Unit, expand: boolean, complete: boolean, subjects: readonly string[] | null): KnownUnit {
     const key = `${expand ? 1 : 0}${complete ? 1 : 0}${subjects ? 1 : 0}${unit.compound ? 1 : 0}${unit.words.join(' ')}`;
-    // A subject's name that is a stop word in text (`SES`, typed as an acronym: « ses élèves »)
-    // is found through the subject only.
+    // A subject's name that is a stop word in text (`SES` typed as an acronym: « ses élèves ») is found through the subject only.
     const byText = subjects === null || !unit.words.every((w) => isStopWord(w));
     return this.unitMemo.get(key, () => this.know(byText ? group(this.ix, unit, expand, complete) : { alternatives: [], literal: null, parts: null }, subjects));
   }

@@ -537,3 +537,15 @@ test('GET /tools?q › of many words, when fewer than a page hold the most, the 
   // Six words: one tool holds five, another three (half), another one.
   assert.deepEqual(await search(app, 'volcan séisme magma lave cratère geyser'), ['Terre Active', 'Sous nos pieds']);
 });
+
+test('GET /tools?q › a word naming two subjects (`FLE`: français, langues vivantes) counts a tool with both once', async (t) => {
+  const dataset = fixtureDataset();
+  const subjects = (tool: ToolRecord, list: Array<'francais' | 'langues-vivantes'>): ToolRecord => ({ ...tool, school: { ...tool.school, subjects: list } });
+  dataset.tools.push(
+    subjects(variant(dataset, 'point-fle', 'Le Point du FLE', 'Des exercices de français langue étrangère pour la classe.'), ['francais']),
+    subjects(variant(dataset, 'tuteurs-en-ligne', 'Tuteurs en ligne', 'Des cours particuliers avec des professeurs du monde entier.'), ['francais', 'langues-vivantes']),
+  );
+  const { app } = await buildTestApp(t, { dataset });
+  // The tool named for it first; the tool that has both subjects does not outrank it for having two.
+  assert.deepEqual((await search(app, 'FLE')).slice(0, 1), ['Le Point du FLE']);
+});
