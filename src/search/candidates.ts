@@ -113,40 +113,14 @@ function strangerTo(ix: SearchIndexData, word: string, term: number): boolean {
 
 /**
  * What a unit's synonyms and translations find. A single word the directory does not hold
- * (`unknown`) and no entry names is looked for in its other English inflections: `count`
- * finds what `counting` does, `quizzes` what `quiz` does. A word the directory holds is a
- * French word first (`plans`, `notes`), and keeps its own entries only.
+ * (`unknown`) and no entry names is looked for as another English inflection of a translated
+ * word (SynonymTable.inflection): `count` finds what `counting` does, `quizzes` what `quiz`
+ * does. A word the directory holds is a French word first (`plans`, `notes`), and keeps its
+ * own entries only.
  */
 function synonymsOf(ix: SearchIndexData, unit: Unit, unknown: boolean) {
   const own = ix.synonyms.alternatives(unit.terms);
-  if (own.length > 0 || !unknown || unit.words.length !== 1) return own;
-  for (const variant of englishInflections(unit.words[0]!)) {
-    const found = ix.synonyms.alternatives([ix.termMemo.get(variant, () => termOf(variant))]);
-    if (found.length > 0) return found;
-  }
-  return own;
-}
-/** The other inflections of an English word, as regular rules make them from its possible bases (`counted` → count, counts, counting); not all are words. */
-export function englishInflections(word: string): string[] {
-  if (word.length < 4) return [];
-  const bases: string[] = [];
-  const base = (b: string) => {
-    bases.push(b, `${b}e`);
-    if (/([bdgklmnprt])\1$/.test(b)) bases.push(b.slice(0, -1));
-  };
-  if (word.endsWith('ies')) bases.push(`${word.slice(0, -3)}y`);
-  else if (word.endsWith('zzes')) bases.push(word.slice(0, -3));
-  else if (/(ss|x|z|ch|sh)es$/.test(word)) bases.push(word.slice(0, -2));
-  else if (word.endsWith('s') && !/(ss|us|is)$/.test(word)) bases.push(word.slice(0, -1));
-  else if (word.endsWith('ing') && word.length > 5) base(word.slice(0, -3));
-  else if (word.endsWith('ed') && word.length > 4) base(word.slice(0, -2));
-  else bases.push(word);
-  const forms = bases.flatMap((b) => {
-    const plain = b.endsWith('e') ? b.slice(0, -1) : b;
-    const plural = /[^aeiou]y$/.test(b) ? `${b.slice(0, -1)}ies` : /(s|x|z|ch|sh)$/.test(b) ? `${b}es` : `${b}s`;
-    return [b, plural, `${plain}ing`, `${plain}ed`];
-  });
-  return [...new Set(forms)].filter((w) => w !== word && w.length >= 3);
+  return own.length > 0 || !unknown || unit.words.length !== 1 ? own : ix.synonyms.inflection(unit.words[0]!);
 }
 
 /** The words within reach of typing errors of `word`. */

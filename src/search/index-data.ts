@@ -85,7 +85,7 @@ export interface SearchIndexData {
  * that a server building the next revision's index keeps answering requests meanwhile
  * (read-model.ts).
  */
-export function* buildIndexData(documents: readonly SearchDocument[], synonymSet: SynonymSet): Steps<SearchIndexData> {
+export function* buildIndexData(documents: readonly SearchDocument[], synonymSet: SynonymSet, english: readonly string[] = []): Steps<SearchIndexData> {
   const n = documents.length;
   const termIds = new Map<string, number>();
   const surfaces = new Map<string, number>();
@@ -235,7 +235,7 @@ export function* buildIndexData(documents: readonly SearchDocument[], synonymSet
   return {
     size: n, vocabulary, surfaceTerm, surfaceOffsets, surfacesOfTerm, termIds, fields, documentFrequency: df, names,
     compactNames: names.map((s) => s.replaceAll(' ', '')), nameContent, categoryOf, categoryTerms, categoriesOfTerm,
-    synonyms: new SynonymTable(synonymSet), typoMemo: new Memo(WORD_MEMO_LIMIT), termMemo: new Memo(WORD_MEMO_LIMIT),
+    synonyms: new SynonymTable(synonymSet, english), typoMemo: new Memo(WORD_MEMO_LIMIT), termMemo: new Memo(WORD_MEMO_LIMIT),
     levelSets: setsOf((d) => d.levels), subjectSets: setsOf((d) => d.subjects),
     subjectCounts: Uint8Array.from(documents, (d) => Math.min(255, (d.subjects ?? []).filter((s) => s !== 'transversal').length)), free: pricingSet('free'), freemium: pricingSet('freemium'),
   };

@@ -188,7 +188,7 @@ export class SearchIndex {
   static *build(documents: readonly SearchDocument[], synonymSet: SynonymSet, reading: SearchReading = {}): Steps<SearchIndex> {
     const vocabulary = reading.searchVocabulary ?? EMPTY_SEARCH_VOCABULARY;
     const synonyms = vocabulary.translations.length === 0 ? synonymSet : { ...synonymSet, expansions: [...synonymSet.expansions, ...vocabulary.translations] };
-    const ix = yield* buildIndexData(documents, synonyms);
+    const ix = yield* buildIndexData(documents, synonyms, vocabulary.translations.map((t) => t.term));
     const expressions = {
       has: (words: readonly string[]) => {
         const terms = words.filter((w) => !isStopWord(w)).map((w) => ix.termMemo.get(w, () => termOf(w)));

@@ -30,12 +30,15 @@ export function expressionTerms(expression: string): string[] | null {
 
 export class SynonymTable {
   private readonly byKey = new Map<string, SynonymAlternative[]>();
+  /** The other English inflections of the translations' one-word terms (`count`, `counts` of `counting`) → that term's key. */
+  private readonly inflected = new Map<string, string>();
   /** The most terms any key has: how far ahead a query is read for a phrase. */
   readonly longestKey: number;
   /** The first term of every key of two terms or more: a query's term that starts none is no phrase's start. */
   private readonly starts = new Set<string>();
 
-  constructor(set: SynonymSet) {
+  /** `english`: the translations' English terms, whose inflections find what they find. */
+  constructor(set: SynonymSet, english: readonly string[] = []) {
     const link = (from: string, to: string, weight: number) => {
       const key = expressionTerms(from);
       const terms = expressionTerms(to);
@@ -60,6 +63,17 @@ export class SynonymTable {
       if (terms.length > 1) this.starts.add(terms[0]!);
     }
     this.longestKey = longest;
+    for (const term of english) {
+      const key = expressionTerms(term);
+      if (key === null || key.length !== 1 || !/^[a-z]+$/.test(term)) continue;
+      for (const form of englishInflections(term)) if (!this.inflected.has(form)) this.inflected.set(form, key[0]!);
+    }
+  }
+
+  /** What a word the translations name in another English inflection finds (none: an empty list); none below four letters (`run` of `running`). */
+  inflection(word: string): readonly SynonymAlternative[] {
+    const key = word.length < 4 ? undefined : this.inflected.get(word);
+    return key === undefined ? [] : this.alternatives([key]);
   }
 
   /** What the expression with these terms also finds (none: an empty list). */
@@ -70,4 +84,29 @@ export class SynonymTable {
   has(terms: readonly string[]): boolean {
     return (terms.length < 2 || this.starts.has(terms[0]!)) && this.byKey.has(terms.join(' '));
   }
+}
+
+/**
+ * The other inflections of an English word, as regular rules make them from the word and its
+ * possible bases (`counting` → count, counts, counted; `quiz` → quizzes); not all are words.
+ */
+export function englishInflections(word: string): string[] {
+  if (word.length < 3) return [];
+  const bases = [word];
+  const base = (b: string) => {
+    bases.push(b, `${b}e`);
+    if (/([bdgklmnprt])\1$/.test(b)) bases.push(b.slice(0, -1));
+  };
+  if (word.endsWith('ies')) bases.push(`${word.slice(0, -3)}y`);
+  else if (word.endsWith('zzes')) bases.push(word.slice(0, -3));
+  else if (/(ss|x|z|ch|sh)es$/.test(word)) bases.push(word.slice(0, -2));
+  else if (word.endsWith('s') && !/(ss|us|is)$/.test(word)) bases.push(word.slice(0, -1));
+  else if (word.endsWith('ing') && word.length > 5) base(word.slice(0, -3));
+  else if (word.endsWith('ed') && word.length > 4) base(word.slice(0, -2));
+  const forms = bases.flatMap((b) => {
+    const plain = b.endsWith('e') ? b.slice(0, -1) : b;
+    const plural = /[^aeiou]y$/.test(b) ? `${b.slice(0, -1)}ies` : /[^z]z$/.test(b) ? `${b}zes` : /(s|x|z|ch|sh)$/.test(b) ? `${b}es` : `${b}s`;
+    return [b, plural, `${plain}ing`, `${plain}ed`];
+  });
+  return [...new Set(forms)].filter((w) => w !== word && w.length >= 3);
 }
