@@ -3,7 +3,7 @@
  * and its synonyms file (test/helpers/fixture.ts), through the public API.
  */
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test, type TestContext } from 'node:test';
 import fc from 'fast-check';
 import { importContent } from '../../src/content/import-content.js';
 import type { Dataset, ToolRecord } from '../../src/domain.js';
@@ -16,6 +16,16 @@ const search = async (app: App, q: string, extra = '') => names((await app.injec
 
 /** A long description of `text` and two paragraphs more: as long as the content's rules ask. */
 const long = (text: string) => `${text}\n\nDeuxième paragraphe assez long pour la validation, sur l'usage en classe avec les élèves et les enseignants, les séances et les projets de l'année.\n\nTroisième paragraphe : les limites de l'outil, la protection des données personnelles des élèves et la langue de son interface, en français.`;
+
+/** The app over the fixture and these tools, built from the fixture's dataset (`variant`). */
+async function appWith(t: TestContext, tools: (dataset: Dataset) => ToolRecord[]): Promise<App> {
+  const dataset = fixtureDataset();
+  dataset.tools.push(...tools(dataset));
+  return (await buildTestApp(t, { dataset })).app;
+}
+
+/** A tool with some of its school facts changed. */
+const withSchool = (tool: ToolRecord, facts: Partial<ToolRecord['school']>): ToolRecord => ({ ...tool, school: { ...tool.school, ...facts } });
 
 /** A fixture tool under another slug, name and short description. */
 function variant(dataset: Dataset, slug: string, name: string, short_description: string): ToolRecord {
@@ -38,23 +48,19 @@ test('GET /tools?q › typing errors: one in words of 4+ letters, two in 8+, non
 });
 
 test('GET /tools?q › an exact word outranks a corrected one, whatever the name order', async (t) => {
-  const dataset = fixtureDataset();
-  dataset.tools.push(
+  const app = await appWith(t, (dataset) => [
     variant(dataset, 'alpha', 'Alpha', 'Outil de classe pour dessiner un graphe et le commenter avec les élèves du collège.'),
     variant(dataset, 'aaa', 'Aaa', 'Outil de classe pour observer une grappe de raisin et la dessiner avec les élèves.'),
-  );
-  const { app } = await buildTestApp(t, { dataset });
+  ]);
   assert.deepEqual(await search(app, 'graphe'), ['Alpha', 'Aaa']);
   assert.deepEqual(await search(app, 'grappe'), ['Aaa', 'Alpha']);
 });
 
 test('GET /tools?q › a correction in a description does not outrank the word as typed in a long description', async (t) => {
-  const dataset = fixtureDataset();
-  dataset.tools.push(
+  const app = await appWith(t, (dataset) => [
     variant(dataset, 'aaa-recits', 'Aaa Récits', 'Un atelier pour écrire des fictions à plusieurs avec la classe.'),
     { ...variant(dataset, 'zzz-nombres', 'Zzz Nombres', 'Des manipulations de nombres en ligne pour le cycle 3.'), long_description: long('Des barres et des disques pour comparer des fractions, les additionner et les placer sur une droite graduée au tableau.') },
-  );
-  const { app } = await buildTestApp(t, { dataset });
+  ]);
   // `fictions` is `fractions` within two errors; `fractions` itself is found, in a long description.
   assert.deepEqual(await search(app, 'fractions'), ['Zzz Nombres', 'Aaa Récits']);
   // A word found nowhere as typed: its corrections rank as before, by where they are found.
@@ -86,12 +92,10 @@ test('GET /tools?q › plurals, feminines and inflections meet; elisions are ign
 });
 
 test('GET /tools?q › a verb in the third person plural finds its infinitive and its family (« que mes élèves révisent »)', async (t) => {
-  const dataset = fixtureDataset();
-  dataset.tools.push(
+  const app = await appWith(t, (dataset) => [
     variant(dataset, 'zzz-revisions', 'Zzz Révisions', 'Des fiches pour réviser les leçons avant un contrôle, à la maison ou en classe.'),
     variant(dataset, 'zzz-notes', 'Zzz Notes', 'Pour noter les copies et rendre les résultats aux familles.'),
-  );
-  const { app } = await buildTestApp(t, { dataset });
+  ]);
   // « faire réviser les élèves » (Quiz Master) and « réviser les leçons »: the verb's own forms.
   assert.deepEqual(new Set(await search(app, 'révisent')), new Set(['Zzz Révisions', 'Quiz Master']));
   assert.equal((await search(app, 'révisent leurs leçons'))[0], 'Zzz Révisions');
@@ -300,12 +304,10 @@ test('GET /tools?q › an expression only long descriptions hold whole is follow
 });
 
 test('GET /tools?q › the long description is searched at a low weight: a match in the name or short description ranks first', async (t) => {
-  const dataset = fixtureDataset();
-  dataset.tools.push(
+  const app = await appWith(t, (dataset) => [
     { ...variant(dataset, 'aaa-herbier', 'Aaa', 'Outil de classe pour observer et classer des plantes avec les élèves du collège.'), long_description: long('Un herbier numérique partagé, avec des photos de feuilles et de fleurs prises par les élèves pendant les sorties.') },
     variant(dataset, 'zzz-herbier', 'Zzz Herbier', 'Un herbier numérique pour classer les feuilles et les fleurs ramassées par la classe.'),
-  );
-  const { app } = await buildTestApp(t, { dataset });
+  ]);
   assert.deepEqual(await search(app, 'herbier'), ['Zzz Herbier', 'Aaa']);
   // A query found only in long descriptions is no sign it is about what the directory holds.
   assert.deepEqual(await search(app, 'sorties pizza'), []);
@@ -316,26 +318,22 @@ test('GET /tools?q › the long description is searched at a low weight: a match
 });
 
 test('GET /tools?q › among the tools of a subject, those naming it in their description, then in their long description, then the others', async (t) => {
-  const dataset = fixtureDataset();
   const of = (tool: ToolRecord): ToolRecord => ({ ...tool, school: { ...tool.school, subjects: ['histoire-geographie'] } });
-  dataset.tools.push(
+  const app = await appWith(t, (dataset) => [
     of(variant(dataset, 'aaa-globe', 'Aaa Globe', 'Un globe virtuel pour explorer les reliefs et les paysages du monde.')),
     of({ ...variant(dataset, 'mmm-cartes', 'Mmm Cartes', 'Des cartes à compléter et à colorier, à imprimer ou en ligne.'), long_description: long('Des fonds de carte pour la géographie au collège, avec les fleuves, les reliefs et les grandes villes de France.') }),
     of(variant(dataset, 'zzz-croquis', 'Zzz Croquis', 'Des croquis de géographie à compléter pas à pas, avec leur légende.')),
-  );
-  const { app } = await buildTestApp(t, { dataset });
+  ]);
   assert.deepEqual(await search(app, 'géographie'), ['Zzz Croquis', 'Mmm Cartes', 'Aaa Globe']);
 });
 
 test('GET /tools?q › a subject’s topic that no tool names finds the subject’s tools: those saying it first, then those made for the subject', async (t) => {
-  const dataset = fixtureDataset();
   const of = (tool: ToolRecord, subjects: string[]): ToolRecord => ({ ...tool, school: { ...tool.school, subjects } });
-  dataset.tools.push(
+  const app = await appWith(t, (dataset) => [
     of(variant(dataset, 'aaa-cours', 'Aaa Cours', 'Une banque d’exercices pour réviser toutes les matières du collège.'), ['francais', 'mathematiques', 'langues-vivantes', 'histoire-geographie', 'svt']),
     of(variant(dataset, 'bbb-tuteurs', 'Bbb Tuteurs', 'Une méthode de langues par la conversation avec des tuteurs en ligne.'), ['langues-vivantes']),
     of({ ...variant(dataset, 'zzz-parcours', 'Zzz Parcours', 'Des cours de langues vivantes en ligne, par petites leçons quotidiennes.'), long_description: long('Des parcours en allemand et en espagnol, du niveau débutant au niveau avancé, avec des dialogues enregistrés par des locuteurs natifs et des exercices de prononciation.') }, ['langues-vivantes']),
-  );
-  const { app } = await buildTestApp(t, { dataset });
+  ]);
   // `espagnol` is a topic of langues-vivantes (content/subjects.yaml) that only a long description says.
   assert.deepEqual(await search(app, 'espagnol'), ['Zzz Parcours', 'Bbb Tuteurs', 'Aaa Cours']);
   assert.deepEqual(await search(app, 'espagnol collège'), ['Zzz Parcours', 'Bbb Tuteurs', 'Aaa Cours']);
@@ -346,13 +344,11 @@ test('GET /tools?q › a subject’s topic that no tool names finds the subject�
 });
 
 test('GET /tools?q › a subject typed as an acronym that is also a stop word (`SES`) is the subject, not the word', async (t) => {
-  const dataset = fixtureDataset();
   const of = (tool: ToolRecord, subjects: string[]): ToolRecord => ({ ...tool, school: { ...tool.school, levels: ['lycee'], subjects } });
-  dataset.tools.push(
+  const app = await appWith(t, (dataset) => [
     of(variant(dataset, 'stat-eco', 'Stat Éco', 'Des séries statistiques sur la population, l’emploi et les revenus, en tableaux et en cartes.'), ['ses']),
     of(variant(dataset, 'carnet-lycee', 'Carnet Lycée', 'Un carnet où chaque professeur note ses séances et ses progressions.'), ['transversal']),
-  );
-  const { app } = await buildTestApp(t, { dataset });
+  ]);
   const body = (await app.inject({ url: `${API}/tools?q=${encodeURIComponent('SES seconde')}` })).json();
   assert.deepEqual(names(body), ['Stat Éco']);
   assert.deepEqual(body.meta.query.subject.map((s: { slug: string }) => s.slug), ['ses']);
@@ -362,12 +358,10 @@ test('GET /tools?q › a subject typed as an acronym that is also a stop word (`
 });
 
 test('GET /tools?q › the topic of a lesson after `sur`/`about` that no tool names does not empty a search for a kind of tool', async (t) => {
-  const dataset = fixtureDataset();
-  dataset.tools.push(
+  const app = await appWith(t, (dataset) => [
     { ...variant(dataset, 'frise-libre', 'Frise Libre', 'Des frises chronologiques interactives que la classe construit ensemble, avec images et dates.'), tags: ['frise-chronologique', 'histoire'] },
     variant(dataset, 'avis-eleves', 'Paroles', 'Recueillir l’avis des élèves sur une séance, de façon anonyme, en fin d’heure.'),
-  );
-  const { app } = await buildTestApp(t, { dataset });
+  ]);
   // `frise` is a word of the tools' keywords; `Napoléon`, after `sur`, is what the lesson is about.
   assert.deepEqual(await search(app, 'une frise sur Napoléon'), ['Frise Libre']);
   assert.deepEqual(await search(app, 'a timeline about Napoleon'.replace('timeline', 'frise')), ['Frise Libre']);
@@ -403,12 +397,10 @@ test('GET /tools?q › naming no level or subject, a tool must hold half the wor
 });
 
 test('GET /tools?q › in a query read as English, a word French writes with another meaning has its English sense', async (t) => {
-  const dataset = fixtureDataset();
-  dataset.tools.push(
+  const app = await appWith(t, (dataset) => [
     variant(dataset, 'amphi-live', 'Amphi Live', 'Enregistrer un cours magistral en amphithéâtre et le diffuser aux étudiants.'),
     variant(dataset, 'lire-tout', 'Lire Tout', 'La lecture à voix haute des textes, pour les élèves dys.'),
-  );
-  const { app } = await buildTestApp(t, { dataset });
+  ]);
   // `lecture` (english_senses: « cours magistral ») among English stop words…
   const english = (await app.inject({ url: `${API}/tools?q=${encodeURIComponent('the lecture of my course')}` })).json();
   assert.deepEqual(names(english), ['Amphi Live']);
@@ -423,13 +415,10 @@ test('GET /tools?q › in a query read as English, a word French writes with ano
 });
 
 test('GET /tools?q › among tools matching as well, those with the level the query names come first, whatever their score', async (t) => {
-  const dataset = fixtureDataset();
-  const at = (tool: ToolRecord, levels: Array<'college' | 'lycee'>): ToolRecord => ({ ...tool, school: { ...tool.school, levels } });
-  dataset.tools.push(
-    at(variant(dataset, 'carnet-a', 'Carnet', 'Un carnet de quiz à remplir pendant la séance.'), ['college']),
-    at(variant(dataset, 'zeta-b', 'Zeta', 'Un carnet de quiz à remplir pendant la séance.'), ['lycee']),
-  );
-  const { app } = await buildTestApp(t, { dataset });
+  const app = await appWith(t, (dataset) => [
+    withSchool(variant(dataset, 'carnet-a', 'Carnet', 'Un carnet de quiz à remplir pendant la séance.'), { levels: ['college'] }),
+    withSchool(variant(dataset, 'zeta-b', 'Zeta', 'Un carnet de quiz à remplir pendant la séance.'), { levels: ['lycee'] }),
+  ]);
   // Without a level, the query holding a whole name ranks that tool first.
   assert.deepEqual((await search(app, 'carnet quiz')).slice(0, 2), ['Carnet', 'Zeta']);
   // Naming a level: the tool that has it first, the other still found.
@@ -437,12 +426,10 @@ test('GET /tools?q › among tools matching as well, those with the level the qu
 });
 
 test('GET /tools?q › a word the stemmer joins only to unrelated words of the descriptions is looked for as typed, in long descriptions', async (t) => {
-  const dataset = fixtureDataset();
-  dataset.tools.push(
+  const app = await appWith(t, (dataset) => [
     variant(dataset, 'ecran-num', 'Écran Num', 'Un cahier numérique pour toute la classe, partagé en ligne.'),
     { ...variant(dataset, 'compte-juste', 'Compte Juste', 'Des exercices de calcul progressifs pour le cycle 2.'), long_description: long('Les séries travaillent la numération : dizaines, centaines, décomposition des nombres et comparaison, avec une correction immédiate pour chaque élève.'), school: { ...dataset.tools[0]!.school, subjects: ['mathematiques'] } },
-  );
-  const { app } = await buildTestApp(t, { dataset });
+  ]);
   // Snowball stems « numération » and « numérique » alike: the description saying « numérique » is no match.
   assert.deepEqual(await search(app, 'numération'), ['Compte Juste']);
   // A word the descriptions write in another form of its own (`numériques`) is found there as ever, first.
@@ -450,12 +437,10 @@ test('GET /tools?q › a word the stemmer joins only to unrelated words of the d
 });
 
 test('GET /tools?q › the last word is completed in a query of one or two words to find, not at the end of a sentence', async (t) => {
-  const dataset = fixtureDataset();
-  dataset.tools.push(
+  const app = await appWith(t, (dataset) => [
     variant(dataset, 'malin-voyant', 'Malin Voyant', 'Des histoires avec des syllabes en gros caractères, pour les élèves malvoyants.'),
     variant(dataset, 'lire-facile', 'Lire Facile', 'Des histoires avec des syllabes colorées.'),
-  );
-  const { app } = await buildTestApp(t, { dataset });
+  ]);
   // Two words to find: `mal` is being typed, « malvoyants » comes first.
   assert.deepEqual(await search(app, 'syllabes mal'), ['Malin Voyant', 'Lire Facile']);
   // More (`classe` says the query is about teaching): `mal` is a word typed whole, found nowhere; the shorter description comes first.
@@ -500,26 +485,21 @@ test('GET /tools?q › a word found nowhere beside words that are mostly no keyw
 });
 
 test('GET /tools?q › when no tool holds every word, the kind of tool asked for (a keyword) weighs more than a word of the story', async (t) => {
-  const dataset = fixtureDataset();
   const tagged = (tool: ToolRecord, tags: string[]): ToolRecord => ({ ...tool, tags });
-  dataset.tools.push(
+  const app = await appWith(t, (dataset) => [
     tagged(variant(dataset, 'frise-alpha', 'Alpha', 'Une frise chronologique à compléter sur les volcans.'), ['frise']),
     tagged(variant(dataset, 'frise-gamma', 'Gamma', 'Une frise chronologique pour la classe entière.'), ['frise']),
     variant(dataset, 'beta-terre', 'Beta', 'Les volcans et leur éruption racontés aux enfants.'),
-  );
-  const { app } = await buildTestApp(t, { dataset });
+  ]);
   // `éruption` (one tool) is rarer than `frise` (two), but the frise is what is asked for.
   assert.deepEqual((await search(app, 'frise volcans éruption')).slice(0, 2), ['Alpha', 'Beta']);
 });
 
 test('GET /tools?q › naming a level, a tool with that level comes before a better match without it', async (t) => {
-  const dataset = fixtureDataset();
-  const at = (tool: ToolRecord, levels: Array<'college' | 'lycee'>): ToolRecord => ({ ...tool, school: { ...tool.school, levels } });
-  dataset.tools.push(
-    at({ ...variant(dataset, 'aaa-lycee', 'Aaa', 'Un outil pour la classe entière, au tableau.'), long_description: long('Les élèves complètent ensemble un glossaire de termes de la discipline, chacun sur sa tablette, et le professeur le projette au tableau à la fin de la séance.') }, ['lycee']),
-    at(variant(dataset, 'bbb-college', 'Bbb', 'Un glossaire de termes à compléter en classe.'), ['college']),
-  );
-  const { app } = await buildTestApp(t, { dataset });
+  const app = await appWith(t, (dataset) => [
+    withSchool({ ...variant(dataset, 'aaa-lycee', 'Aaa', 'Un outil pour la classe entière, au tableau.'), long_description: long('Les élèves complètent ensemble un glossaire de termes de la discipline, chacun sur sa tablette, et le professeur le projette au tableau à la fin de la séance.') }, { levels: ['lycee'] }),
+    withSchool(variant(dataset, 'bbb-college', 'Bbb', 'Un glossaire de termes à compléter en classe.'), { levels: ['college'] }),
+  ]);
   // Without a level, the tool saying it in its description comes first…
   assert.deepEqual((await search(app, 'glossaire')).slice(0, 2), ['Bbb', 'Aaa']);
   // …naming one, the tool that has it, though only its long description says the word.
@@ -527,25 +507,20 @@ test('GET /tools?q › naming a level, a tool with that level comes before a bet
 });
 
 test('GET /tools?q › of many words, when fewer than a page hold the most, the tools holding half of them follow', async (t) => {
-  const dataset = fixtureDataset();
-  dataset.tools.push(
+  const app = await appWith(t, (dataset) => [
     variant(dataset, 'terre-active', 'Terre Active', 'Des cartes du volcan, du séisme, du magma, de la lave et du cratère, pour la classe.'),
     variant(dataset, 'sous-nos-pieds', 'Sous nos pieds', 'Un atelier sur le volcan, le séisme et le magma, avec des fiches à imprimer.'),
     variant(dataset, 'eau-chaude', 'Eau Chaude', 'Le geyser en photos et en vidéos, pour observer avec les élèves du collège.'),
-  );
-  const { app } = await buildTestApp(t, { dataset });
+  ]);
   // Six words: one tool holds five, another three (half), another one.
   assert.deepEqual(await search(app, 'volcan séisme magma lave cratère geyser'), ['Terre Active', 'Sous nos pieds']);
 });
 
 test('GET /tools?q › a word naming two subjects (`FLE`: français, langues vivantes) counts a tool with both once', async (t) => {
-  const dataset = fixtureDataset();
-  const subjects = (tool: ToolRecord, list: Array<'francais' | 'langues-vivantes'>): ToolRecord => ({ ...tool, school: { ...tool.school, subjects: list } });
-  dataset.tools.push(
-    subjects(variant(dataset, 'point-fle', 'Le Point du FLE', 'Des exercices de français langue étrangère pour la classe.'), ['francais']),
-    subjects(variant(dataset, 'tuteurs-en-ligne', 'Tuteurs en ligne', 'Des cours particuliers avec des professeurs du monde entier.'), ['francais', 'langues-vivantes']),
-  );
-  const { app } = await buildTestApp(t, { dataset });
+  const app = await appWith(t, (dataset) => [
+    withSchool(variant(dataset, 'point-fle', 'Le Point du FLE', 'Des exercices de français langue étrangère pour la classe.'), { subjects: ['francais'] }),
+    withSchool(variant(dataset, 'tuteurs-en-ligne', 'Tuteurs en ligne', 'Des cours particuliers avec des professeurs du monde entier.'), { subjects: ['francais', 'langues-vivantes'] }),
+  ]);
   // The tool named for it first; the tool that has both subjects does not outrank it for having two.
   assert.deepEqual((await search(app, 'FLE')).slice(0, 1), ['Le Point du FLE']);
 });
