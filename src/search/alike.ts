@@ -25,6 +25,9 @@ export interface Alike {
   readonly score: Float32Array;
   /** The named tools. */
   readonly named: Bitset;
+  /** How close, in the raw measure, the closest tool is, and the named tools are to themselves (the most a tool can be). */
+  readonly best: number;
+  readonly self: number;
 }
 
 /** How close each tool is to the `named` ones (ALIKE_SCORE), the set of those close enough, and the named ones' set. */
@@ -44,9 +47,11 @@ export function alikeTo(ix: SearchIndexData, named: readonly number[]): Alike {
     }
   }
   const raw = new Float64Array(n);
+  let self = 0;
   for (const [t, weight] of termWeight) {
     const idf = Math.log(n / Math.max(1, ix.documentFrequency[t]!));
     if (idf <= 0) continue;
+    self += idf * weight * weight;
     for (const [field, other] of [[KEYWORDS, 1], [DESCRIPTION, ALIKE_DESCRIPTION]] as const) {
       const f = ix.fields[field];
       for (let p = f.postingOffsets[t]!; p < f.postingOffsets[t + 1]!; p++) raw[f.postingDocs[p]!]! += idf * weight * other;
@@ -65,11 +70,43 @@ export function alikeTo(ix: SearchIndexData, named: readonly number[]): Alike {
   }
   const set = new Bitset(n);
   const score = new Float32Array(n);
-  if (best === 0) return { set, score, named: namedSet };
+  if (best === 0) return { set, score, named: namedSet, best, self };
   for (let doc = 0; doc < n; doc++) {
     if (raw[doc]! < best * ALIKE_MIN_SHARE || raw[doc] === 0) continue;
     set.add(doc);
     score[doc] = (ALIKE_SCORE * raw[doc]!) / best;
   }
-  return { set, score, named: namedSet };
+  return { set, score, named: namedSet, best, self };
+}
+
+/** How many of the first answers the tools that follow them are close to. */
+const NEAR_SEEDS = 3;
+/** How close a tool must be to follow them: this share of what the first answers hold (their own closeness to themselves). */
+const NEAR_MIN_SELF = 0.3;
+
+/**
+ * Fewer answers than a page (`page`): the tools closest to the first ones (NEAR_SEEDS, by the
+ * measure of alikeTo, holding at least NEAR_MIN_SELF of what they hold themselves) follow
+ * them, closest first, up to a page. The words of a need rarely
+ * are all of its answers' words (« une émission pour la radio du collège » finds two audio
+ * editors, whose closest are the other audio editors); what follows only adds, after what the
+ * words found. Null when nothing is to add.
+ */
+export function followedByClosest(ix: SearchIndexData, ranked: Int32Array, set: Bitset, page: number): { ranked: Int32Array; set: Bitset } | null {
+  if (ranked.length === 0 || ranked.length >= page) return null;
+  const near = alikeTo(ix, Array.from(ranked.subarray(0, NEAR_SEEDS)));
+  const closest: number[] = [];
+  const floor = (NEAR_MIN_SELF * near.self * ALIKE_SCORE) / near.best;
+  near.set.forEach((doc) => {
+    if (!set.has(doc) && near.score[doc]! >= floor) closest.push(doc);
+  });
+  if (closest.length === 0) return null;
+  closest.sort((a, b) => near.score[b]! - near.score[a]! || a - b);
+  const added = closest.slice(0, page - ranked.length);
+  const wider = set.or(new Bitset(ix.size));
+  wider.addAll(added);
+  const order = new Int32Array(ranked.length + added.length);
+  order.set(ranked);
+  order.set(added, ranked.length);
+  return { ranked: order, set: wider };
 }

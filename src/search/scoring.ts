@@ -203,3 +203,40 @@ const bestPerWord = new Float32Array(31);
 function inverseDocumentFrequency(size: number, df: number): number {
   return Math.log(1 + (size - df + 0.5) / (df + 0.5));
 }
+
+/**
+ * A tool that has the subject but does not name it scores as a good match in its keywords
+ * would, less a little for each other subject it has: among tools that all have the subject,
+ * those made for it come before those that serve five subjects.
+ */
+const SUBJECT_SCORE = 6;
+const SUBJECT_SHARED = 0.5;
+const SUBJECT_SHARED_MAX = 4;
+/** A tool that both names the subject and has it. */
+const SUBJECT_BONUS = 2;
+
+/**
+ * Adds to a unit's evaluation the tools that have one of its subjects. A tool that has the
+ * subject and names it only in its long description counts as naming it where it matters;
+ * one that has it and names it scores both, so one naming it in its description comes first,
+ * then one naming it in its long description, then one that only has it.
+ */
+export function withSubjects(evaluation: Evaluation, sets: readonly Bitset[], subjectCounts: Uint8Array): void {
+  // A tool with two of the subjects a word names (`fle`: français, langues vivantes) counts once.
+  for (const set of sets.length > 1 ? [sets.reduce((a, b) => a.or(b))] : sets) {
+    set.forEach((doc) => {
+      const subjectScore = SUBJECT_SCORE - SUBJECT_SHARED * Math.min(SUBJECT_SHARED_MAX, Math.max(0, subjectCounts[doc]! - 1));
+      if (evaluation.set.has(doc)) {
+        if (evaluation.typos[doc] !== 0) return;
+        // Naming it adds to having it: in the description more than in the long description.
+        evaluation.score[doc]! += subjectScore + SUBJECT_BONUS;
+        evaluation.strong.add(doc);
+        return;
+      }
+      evaluation.set.add(doc);
+      evaluation.strong.add(doc);
+      evaluation.score[doc] = subjectScore;
+      evaluation.typos[doc] = 0;
+    });
+  }
+}

@@ -22,22 +22,24 @@
  * Order: the exact name, then names that start with the query, then a field-weighted score
  * (BM25 per field, the name weighing three times the description, each unit scored through its
  * best alternative), plus how much of the name the query covers and how close together the
- * units stand in the text; ties in name order (French collation).
+ * units stand in the text; ties in name order (French collation). A sentence (four units or
+ * more) that finds fewer than a page is followed by the tools closest to its first answers
+ * (alike.ts, followedByClosest).
  */
 import { Bitset } from '../bitset.js';
 import { isStopWord, termOf, tokenize } from './analyzer.js';
 import { EMPTY_SEARCH_VOCABULARY, type SearchVocabulary, type SynonymSet } from '../domain.js';
 import type { VocabularyIndex } from '../school/vocabulary.js';
 import { buildLexicon, inEnglish, readQuery, Role, typedFlags, type QueryLexicon, type QueryReading } from './query-reading.js';
-import { select, widenToWords } from './selection.js';
+import { FILL, select, widenToWords } from './selection.js';
 import { Memo } from '../memo.js';
 import { runAtOnce, type Steps } from '../slices.js';
 import { allAlternatives, categoryWeights, group, JOINED_WEIGHT, matchedTermWeights, namesKeyword, units as unitsOf, unitsOfTerms } from './candidates.js';
 import type { Alternative, Evaluation, Group, KnownUnit, Unit } from './query-types.js';
 import { buildIndexData, type SearchDocument, type SearchIndexData } from './index-data.js';
-import { alikeTo } from './alike.js';
+import { alikeTo, followedByClosest } from './alike.js';
 import { RankOrder, Tier } from './rank-order.js';
-import { evaluate, PROXIMITY_BONUS, proximity, wholeName } from './scoring.js';
+import { evaluate, PROXIMITY_BONUS, proximity, wholeName, withSubjects } from './scoring.js';
 
 export type { SearchDocument } from './index-data.js';
 
@@ -81,43 +83,6 @@ function understood(words: readonly string[], reading: QueryReading | null): Und
 }
 
 /**
- * A tool that has the subject but does not name it scores as a good match in its keywords
- * would, less a little for each other subject it has: among tools that all have the subject,
- * those made for it come before those that serve five subjects.
- */
-const SUBJECT_SCORE = 6;
-const SUBJECT_SHARED = 0.5;
-const SUBJECT_SHARED_MAX = 4;
-/** A tool that both names the subject and has it. */
-const SUBJECT_BONUS = 2;
-
-/**
- * Adds to a unit's evaluation the tools that have one of its subjects. A tool that has the
- * subject and names it only in its long description counts as naming it where it matters;
- * one that has it and names it scores both, so one naming it in its description comes first,
- * then one naming it in its long description, then one that only has it.
- */
-function withSubjects(evaluation: Evaluation, sets: readonly Bitset[], subjectCounts: Uint8Array): void {
-  // A tool with two of the subjects a word names (`fle`: français, langues vivantes) counts once.
-  for (const set of sets.length > 1 ? [sets.reduce((a, b) => a.or(b))] : sets) {
-    set.forEach((doc) => {
-      const subjectScore = SUBJECT_SCORE - SUBJECT_SHARED * Math.min(SUBJECT_SHARED_MAX, Math.max(0, subjectCounts[doc]! - 1));
-      if (evaluation.set.has(doc)) {
-        if (evaluation.typos[doc] !== 0) return;
-        // Naming it adds to having it: in the description more than in the long description.
-        evaluation.score[doc]! += subjectScore + SUBJECT_BONUS;
-        evaluation.strong.add(doc);
-        return;
-      }
-      evaluation.set.add(doc);
-      evaluation.strong.add(doc);
-      evaluation.score[doc] = subjectScore;
-      evaluation.typos[doc] = 0;
-    });
-  }
-}
-
-/**
  * Bonus when the query holds the whole name (`canvaa` for Canva, not for Canvas LMS), times
  * the weakest match among its words; in score units (a rare word in the name scores about 13).
  */
@@ -133,6 +98,8 @@ const LEVEL_BONUS = 4;
 const FREE_BONUS = 3;
 /** Bonus for a tool of the subject a topic word belongs to (`orthographe`: français). */
 const TOPIC_BONUS = 2;
+/** Units of a query (a need told in words, not keywords) from which the tools closest to fewer than a page of answers follow them. */
+const CLOSEST_MIN_UNITS = 4;
 const MEMO_LIMIT = 2_000;
 /**
  * What the per-unit memo may hold, in bytes of per-document arrays: a unit's evaluation takes
@@ -368,7 +335,10 @@ export class SearchIndex {
               : Tier.Other;
       order.add(doc, tier, coverage === null ? strong : true, coverage === null ? 0 : Math.round(coverage[doc]!), typos, score, level, levelSets.length > 0);
     }
-    return { ranked: order.ranked(), set: candidates, understood: understood(words, reading) };
+    const ranked = order.ranked();
+    // Fewer than a page for a need told in a sentence (not tools like a named one): the closest tools follow.
+    const closest = alike !== null || unitCount < CLOSEST_MIN_UNITS ? null : followedByClosest(ix, ranked, candidates, FILL);
+    return { ranked: closest?.ranked ?? ranked, set: closest?.set ?? candidates, understood: understood(words, reading) };
   }
 
   /**

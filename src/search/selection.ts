@@ -14,7 +14,7 @@ import { Bitset } from '../bitset.js';
 import type { Evaluation } from './query-types.js';
 
 /** Fewer tools than this holding every unit: the closest others fill the first page. */
-const FILL = 10;
+export const FILL = 10;
 /** A unit found in more than one tool in ten, and in more than MIN_COMMON tools, is common. */
 const COMMON_SHARE = 1 / 10;
 const MIN_COMMON = 8;
@@ -101,9 +101,10 @@ export function select(n: number, required: readonly Evaluation[], unknown: numb
   // tools that hold the most.
   if (!school && most * 2 < required.length + unknown) return null;
   // Fewer than a page: one fewer, then down to half of them (`initier à la programmation d'un
-  // petit robot qui se déplace`: the robot that says neither `initier` nor `déplace`).
+  // petit robot qui se déplace`: the robot that says neither `initier` nor `déplace`); down to
+  // two when the query names a level, a subject or a class: it is about school.
   let candidates = atLeast(coverage, most, n);
-  const half = Math.ceil(required.length / 2);
+  const half = school || classroom ? 2 : Math.ceil(required.length / 2);
   for (let t = most - 1; t >= 2 && (t === most - 1 || t >= half) && candidates.count() < FILL; t--) candidates = atLeast(coverage, t, n);
   if (rareFound) candidates.addSet(rareSet);
   return { candidates, coverage: rank() };

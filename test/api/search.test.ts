@@ -438,8 +438,8 @@ test('GET /tools?q › a word the stemmer joins only to unrelated words of the d
 
 test('GET /tools?q › the last word is completed in a query of one or two words to find, not at the end of a sentence', async (t) => {
   const app = await appWith(t, (dataset) => [
-    variant(dataset, 'malin-voyant', 'Malin Voyant', 'Des histoires avec des syllabes en gros caractères, pour les élèves malvoyants.'),
-    variant(dataset, 'lire-facile', 'Lire Facile', 'Des histoires avec des syllabes colorées.'),
+    { ...variant(dataset, 'malin-voyant', 'Malin Voyant', 'Des histoires avec des syllabes en gros caractères, pour les élèves malvoyants.'), category: 'ecriture', tags: ['lecture'] },
+    { ...variant(dataset, 'lire-facile', 'Lire Facile', 'Des histoires avec des syllabes colorées.'), category: 'ecriture', tags: ['lecture'] },
   ]);
   // Two words to find: `mal` is being typed, « malvoyants » comes first.
   assert.deepEqual(await search(app, 'syllabes mal'), ['Malin Voyant', 'Lire Facile']);
@@ -479,7 +479,8 @@ test('GET /tools?q › a word found nowhere beside words that are mostly no keyw
   assert.deepEqual(await search(app, 'cahier messagerie bancaire'), []);
   assert.deepEqual(await search(app, 'cahier messagerie'), ['École Test'], 'every word found: the tool holding them');
   // A word of the class (`classroom`: « élèves », « classe ») says the unknown word is the lesson's.
-  assert.deepEqual(await search(app, 'cahier messagerie bancaire de la classe'), ['École Test']);
+  // (Four words telling a need, fewer than a page found: the tool closest to it follows, Eau Vive, of its category.)
+  assert.deepEqual(await search(app, 'cahier messagerie bancaire de la classe'), ['École Test', 'Eau Vive']);
   // Half of the words found name a keyword (`quiz`, a category's name): the query is about the tools.
   assert.deepEqual((await search(app, 'quiz projeter pâques')).slice(0, 1), ['Quiz Master']);
 });
@@ -508,12 +509,30 @@ test('GET /tools?q › naming a level, a tool with that level comes before a bet
 
 test('GET /tools?q › of many words, when fewer than a page hold the most, the tools holding half of them follow', async (t) => {
   const app = await appWith(t, (dataset) => [
-    variant(dataset, 'terre-active', 'Terre Active', 'Des cartes du volcan, du séisme, du magma, de la lave et du cratère, pour la classe.'),
-    variant(dataset, 'sous-nos-pieds', 'Sous nos pieds', 'Un atelier sur le volcan, le séisme et le magma, avec des fiches à imprimer.'),
-    variant(dataset, 'eau-chaude', 'Eau Chaude', 'Le geyser en photos et en vidéos, pour observer avec les élèves du collège.'),
+    { ...variant(dataset, 'terre-active', 'Terre Active', 'Des cartes du volcan, du séisme, du magma, de la lave et du cratère, pour la classe.'), category: 'sciences', tags: ['geologie'] },
+    { ...variant(dataset, 'sous-nos-pieds', 'Sous nos pieds', 'Un atelier sur le volcan, le séisme et le magma, avec des fiches à imprimer.'), category: 'sciences', tags: ['geologie'] },
+    { ...variant(dataset, 'eau-chaude', 'Eau Chaude', 'Le geyser en photos et en vidéos, pour observer avec les élèves du collège.'), category: 'ecriture', tags: ['photo'] },
+    { ...variant(dataset, 'deux-images', 'Deux Images', 'La lave et le geyser, en images à montrer au tableau.'), category: 'ecriture', tags: ['photo'] },
   ]);
-  // Six words: one tool holds five, another three (half), another one.
+  // Six words: one tool holds five, another three (half), another two, another one.
   assert.deepEqual(await search(app, 'volcan séisme magma lave cratère geyser'), ['Terre Active', 'Sous nos pieds']);
+  // Naming pupils (or a class, a level, a subject), the query is about school: down to the tools holding two
+  // (then, fewer than a page, the tool closest to those: Eau Chaude, of Deux Images' category and tags).
+  assert.deepEqual(await search(app, 'volcan séisme magma lave cratère geyser pour mes élèves'), ['Terre Active', 'Sous nos pieds', 'Deux Images', 'Eau Chaude']);
+});
+
+test('GET /tools?q › a need told in a sentence that fewer than a page of tools answer: the tools closest to them follow', async (t) => {
+  const app = await appWith(t, (dataset) => [
+    { ...variant(dataset, 'studio-radio', 'Studio Radio', 'Enregistrer une émission de radio avec la classe, puis la monter et la diffuser.'), category: 'ecriture', tags: ['audio', 'montage', 'podcast'] },
+    { ...variant(dataset, 'piste-libre', 'Piste Libre', 'Logiciel libre pour couper, mixer et exporter des sons, hors ligne.'), category: 'ecriture', tags: ['audio', 'montage', 'podcast'] },
+    { ...variant(dataset, 'roche-vive', 'Roche Vive', 'Des cartes des volcans et des séismes du monde.'), category: 'sciences', tags: ['geologie'] },
+  ]);
+  // Five words of a need, one tool holding them: then the tool of its kind (its category and tags) that says
+  // none of them; not those sharing only its category (Œuvre Studio), nor Roche Vive.
+  assert.deepEqual(await search(app, 'une émission de radio pour enregistrer les voix des élèves et la diffuser'), ['Studio Radio', 'Piste Libre']);
+  // Keywords, not a sentence (three words or fewer): what the words find, nothing more.
+  assert.deepEqual(await search(app, 'émission radio'), ['Studio Radio']);
+  assert.deepEqual(await search(app, 'enregistrer émission radio'), ['Studio Radio']);
 });
 
 test('GET /tools?q › a word naming two subjects (`FLE`: français, langues vivantes) counts a tool with both once', async (t) => {
