@@ -18,8 +18,6 @@ export const FILL = 10;
 /** A unit found in more than one tool in ten, and in more than MIN_COMMON tools, is common. */
 const COMMON_SHARE = 1 / 10;
 const MIN_COMMON = 8;
-/** A query of three units or more naming a level or a subject selects nothing only when this many times more of its units are found nowhere than somewhere. */
-const SCHOOL_UNKNOWN = 2;
 /** How much more a unit naming a word of the tools' keywords (the kind of tool asked for) weighs in the share of the query a tool holds. */
 const KEYWORD_WEIGHT = 2;
 
@@ -60,11 +58,7 @@ export function select(n: number, required: readonly Evaluation[], unknown: numb
   // a correction often turns into their French neighbours (`lesson` → « leçon »).
   const corrected = french && required.length + unknown >= 3 ? required.filter((e) => !e.strong.isEmpty() && !e.set.some((doc) => e.typos[doc] === 0)).length : 0;
   // Found as often nowhere (or only in long descriptions) as somewhere: no plausible match.
-  // Of three units or more naming a level or a subject, twice as often: the query is about school, and the words the
-  // directory does not hold are those of the lesson (`wildflowers`, `outdoor` in « what can my
-  // class use to put names on the wildflowers we find during an outdoor biology trip? »).
-  const tolerance = school && required.length + unknown >= 3 ? SCHOOL_UNKNOWN : 1;
-  if (required.length === 0 || unknown + weak + corrected >= Math.max(1, required.length - weak - corrected) * tolerance) return null;
+  if (required.length === 0 || unknown + weak + corrected >= Math.max(1, required.length - weak - corrected)) return null;
   const all = required.map((e) => e.set).reduce((a, b) => a.and(b));
   const full = all.count();
   if (full >= FILL || (full > 0 && required.length < 2)) return { candidates: all, coverage: null };
