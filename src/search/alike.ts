@@ -87,10 +87,10 @@ const NEAR_MIN_SELF = 0.3;
 /**
  * Fewer answers than a page (`page`): the tools closest to the first ones (NEAR_SEEDS, by the
  * measure of alikeTo, holding at least NEAR_MIN_SELF of what they hold themselves) follow
- * them, closest first, up to a page. The words of a need rarely
- * are all of its answers' words (« une émission pour la radio du collège » finds two audio
- * editors, whose closest are the other audio editors); what follows only adds, after what the
- * words found. Null when nothing is to add.
+ * them, closest first, up to a page. The words of a need rarely are all of its answers' words
+ * (« une émission pour la radio du collège » finds two audio editors, whose closest are the
+ * other audio editors); what follows only adds, after what the words found. Null when nothing
+ * is to add.
  */
 export function followedByClosest(ix: SearchIndexData, ranked: Int32Array, set: Bitset, page: number): { ranked: Int32Array; set: Bitset } | null {
   if (ranked.length === 0 || ranked.length >= page) return null;
