@@ -25,8 +25,7 @@ export interface Alike {
   readonly score: Float32Array;
   /** The named tools. */
   readonly named: Bitset;
-  /** How close, in the raw measure, the closest tool is, and the named tools are to themselves (the most a tool can be). */
-  readonly best: number;
+  /** How close the named tools are to themselves, on the scale of `score` (the most a tool can be). */
   readonly self: number;
 }
 
@@ -70,13 +69,13 @@ export function alikeTo(ix: SearchIndexData, named: readonly number[]): Alike {
   }
   const set = new Bitset(n);
   const score = new Float32Array(n);
-  if (best === 0) return { set, score, named: namedSet, best, self };
+  if (best === 0) return { set, score, named: namedSet, self: 0 };
   for (let doc = 0; doc < n; doc++) {
     if (raw[doc]! < best * ALIKE_MIN_SHARE || raw[doc] === 0) continue;
     set.add(doc);
     score[doc] = (ALIKE_SCORE * raw[doc]!) / best;
   }
-  return { set, score, named: namedSet, best, self };
+  return { set, score, named: namedSet, self: (ALIKE_SCORE * self) / best };
 }
 
 /** How many of the first answers the tools that follow them are close to. */
@@ -96,14 +95,15 @@ export function followedByClosest(ix: SearchIndexData, ranked: Int32Array, set: 
   if (ranked.length === 0 || ranked.length >= page) return null;
   const near = alikeTo(ix, Array.from(ranked.subarray(0, NEAR_SEEDS)));
   const closest: number[] = [];
-  const floor = (NEAR_MIN_SELF * near.self * ALIKE_SCORE) / near.best;
   near.set.forEach((doc) => {
-    if (!set.has(doc) && near.score[doc]! >= floor) closest.push(doc);
+    if (!set.has(doc) && near.score[doc]! >= NEAR_MIN_SELF * near.self) closest.push(doc);
   });
   if (closest.length === 0) return null;
   closest.sort((a, b) => near.score[b]! - near.score[a]! || a - b);
   const added = closest.slice(0, page - ranked.length);
-  const wider = set.or(new Bitset(ix.size));
+  // A copy: the selection's set may be a unit's, kept in the memo.
+  const wider = new Bitset(ix.size);
+  wider.addSet(set);
   wider.addAll(added);
   const order = new Int32Array(ranked.length + added.length);
   order.set(ranked);

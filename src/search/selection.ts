@@ -104,8 +104,8 @@ export function select(n: number, required: readonly Evaluation[], unknown: numb
   // petit robot qui se déplace`: the robot that says neither `initier` nor `déplace`); down to
   // two when the query names a level, a subject or a class: it is about school.
   let candidates = atLeast(coverage, most, n);
-  const half = school || classroom ? 2 : Math.ceil(required.length / 2);
-  for (let t = most - 1; t >= 2 && (t === most - 1 || t >= half) && candidates.count() < FILL; t--) candidates = atLeast(coverage, t, n);
+  const fewest = school || classroom ? 2 : Math.ceil(required.length / 2);
+  for (let t = most - 1; t >= 2 && (t === most - 1 || t >= fewest) && candidates.count() < FILL; t--) candidates = atLeast(coverage, t, n);
   if (rareFound) candidates.addSet(rareSet);
   return { candidates, coverage: rank() };
 }
