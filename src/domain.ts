@@ -165,9 +165,33 @@ export interface SearchVocabulary {
   classroom: string[];
   /** English words French writes with another meaning (`lecture`, `college`) and the French words of their English sense, for a query read as English. */
   englishSenses: Array<{ term: string; sense: string }>;
+  /** Words that ask for a school fact (`hors ligne`, `sans compte`, `open source`): the tools known to have it rank first. */
+  schoolFacts: SchoolFactHint[];
 }
 
-export const EMPTY_SEARCH_VOCABULARY: SearchVocabulary = Object.freeze({ translations: [], filler: [], freeWords: [], alternatives: [], about: [], classroom: [], englishSenses: [] });
+/**
+ * What words of a query ask of the school facts, as the GET /tools filters of the same names
+ * would (`pupil_account: [none, class_code]` for « sans compte »): a hint, never a filter.
+ */
+export interface SchoolFactFilter {
+  pupil_use?: PupilUse[];
+  pupil_account?: PupilAccount[];
+  generative_ai?: GenerativeAi[];
+  trains_on_user_data?: TrainsOnUserData[];
+  data_location?: DataLocation[];
+  institutional_access?: InstitutionalAccess[];
+  offline?: boolean;
+  open_source?: boolean;
+}
+
+/** An entry of `school_facts`: a French label (« hors ligne »), the words that ask for it (folded), and the facts. */
+export interface SchoolFactHint {
+  label: string;
+  words: string[];
+  filter: SchoolFactFilter;
+}
+
+export const EMPTY_SEARCH_VOCABULARY: SearchVocabulary = Object.freeze({ translations: [], filler: [], freeWords: [], alternatives: [], about: [], classroom: [], englishSenses: [], schoolFacts: [] });
 
 /**
  * What an import did to one tool, as the public saw it (store/change-log.ts). A draft's

@@ -181,7 +181,27 @@ export const CollectionFile = Type.Object(
   { additionalProperties: false },
 );
 
-/** content/search-vocabulary.yaml: translations, filler, free words (docs/content-format.md). */
+/** The values of a school fact a query's words ask for (« sans compte »: `pupil_account: [none, class_code]`). */
+const Values = <T extends readonly string[]>(values: T) => Type.Optional(Type.Array(Enum(values), { minItems: 1, maxItems: values.length, uniqueItems: true }));
+
+/** An entry of `school_facts`: its French label, the words that ask for it, and the facts, named as the GET /tools filters. */
+const SchoolFactHint = Type.Object(
+  {
+    label: Text(2, 40),
+    words: Type.Array(Type.String({ minLength: 1, maxLength: 60 }), { minItems: 1, maxItems: 60 }),
+    pupil_use: Values(PUPIL_USES),
+    pupil_account: Values(PUPIL_ACCOUNTS),
+    generative_ai: Values(GENERATIVE_AI),
+    trains_on_user_data: Values(TRAINS_ON_USER_DATA),
+    data_location: Values(DATA_LOCATIONS),
+    institutional_access: Values(INSTITUTIONAL_ACCESS),
+    offline: Type.Optional(Type.Boolean()),
+    open_source: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
+/** content/search-vocabulary.yaml: translations, filler, free words, school facts (docs/content-format.md). */
 export const SearchVocabularyFile = Type.Object(
   {
     translations: Type.Optional(Type.Record(Type.String({ minLength: 1, maxLength: 80 }), Type.Array(Type.String({ minLength: 1, maxLength: 80 }), { minItems: 1, maxItems: 12 }))),
@@ -191,6 +211,7 @@ export const SearchVocabularyFile = Type.Object(
     about: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 200 })),
     classroom: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 200 })),
     english_senses: Type.Optional(Type.Record(Type.String({ minLength: 1, maxLength: 40 }), Type.String({ minLength: 1, maxLength: 80 }))),
+    school_facts: Type.Optional(Type.Array(SchoolFactHint, { maxItems: 100 })),
   },
   { additionalProperties: false },
 );

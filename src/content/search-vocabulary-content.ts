@@ -3,7 +3,7 @@
  * tools' words (docs/search.md). Checked like the synonyms: every expression must leave a word
  * to look up, and a translation's French side must not be its English side again.
  */
-import { EMPTY_SEARCH_VOCABULARY, type SearchVocabulary } from '../domain.js';
+import { EMPTY_SEARCH_VOCABULARY, type SchoolFactFilter, type SchoolFactHint, type SearchVocabulary } from '../domain.js';
 import { expressionTerms } from '../search/synonyms.js';
 import { foldFrench } from '../text/french-text.js';
 import { SearchVocabularyFile } from './content-schema.js';
@@ -14,7 +14,8 @@ export async function loadSearchVocabulary(file: string, shown: string, problems
   if (!(await exists(file))) return EMPTY_SEARCH_VOCABULARY;
   const yaml = await readYaml(file, shown, problems, null);
   if (yaml === undefined) return EMPTY_SEARCH_VOCABULARY;
-  const raw = checkSchema<{ translations?: Record<string, string[]>; filler?: string[]; free_words?: string[]; alternatives?: string[]; about?: string[]; classroom?: string[]; english_senses?: Record<string, string> }>(SearchVocabularyFile, yaml, shown, null, problems);
+  type RawFacts = SchoolFactFilter & { label: string; words: string[] };
+  const raw = checkSchema<{ translations?: Record<string, string[]>; filler?: string[]; free_words?: string[]; alternatives?: string[]; about?: string[]; classroom?: string[]; english_senses?: Record<string, string>; school_facts?: RawFacts[] }>(SearchVocabularyFile, yaml, shown, null, problems);
   if (raw === undefined) return EMPTY_SEARCH_VOCABULARY;
   const before = problems.list.length;
   const translations = Object.entries(raw.translations ?? {}).map(([term, finds]) => ({ term, finds }));
@@ -49,6 +50,20 @@ export async function loadSearchVocabulary(file: string, shown: string, problems
     else return [{ term, sense }];
     return [];
   });
+  // A word read as a school fact is read as nothing else: not conversation, not price, not another fact.
+  const taken = new Map<string, string>([...filler.map((w) => [w, 'filler'] as const), ...freeWords.map((w) => [w, 'free_words'] as const)]);
+  const schoolFacts = (raw.school_facts ?? []).map(({ label, words: typed, ...filter }, i): SchoolFactHint => {
+    if (Object.keys(filter).length === 0) problems.add(shown, null, `school_facts[${i}]`, 'names no fact (pupil_use, pupil_account, generative_ai, trains_on_user_data, data_location, institutional_access, offline, open_source)', yaml.lineOf(['school_facts', i]));
+    const folded = typed.flatMap((phrase, k) => {
+      const word = foldFrench(phrase);
+      const other = word === '' ? 'nothing' : taken.get(word);
+      if (other === 'nothing') problems.add(shown, null, `school_facts[${i}].words[${k}]`, `has no word (got ${JSON.stringify(phrase)})`, yaml.lineOf(['school_facts', i, 'words', k]));
+      else if (other !== undefined && other !== `school_facts[${i}]`) problems.add(shown, null, `school_facts[${i}].words[${k}]`, `is also in ${other} (got ${JSON.stringify(phrase)}); keep it in one place`, yaml.lineOf(['school_facts', i, 'words', k]));
+      taken.set(word, `school_facts[${i}]`);
+      return word === '' ? [] : [word];
+    });
+    return { label, words: [...new Set(folded)], filter };
+  });
   if (problems.list.length > before) return EMPTY_SEARCH_VOCABULARY;
-  return { translations, filler, freeWords, alternatives, about, classroom, englishSenses };
+  return { translations, filler, freeWords, alternatives, about, classroom, englishSenses, schoolFacts };
 }

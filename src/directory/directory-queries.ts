@@ -75,6 +75,7 @@ function queryReading(model: ReadModel, q: string | null): ToolList['meta']['que
     level: labelled(understood.levels, model.school.levels),
     subject: labelled(understood.subjects, model.school.subjects),
     free: understood.free,
+    facts: understood.facts.map(({ label, filter }) => ({ label, filter })),
     similar_to: understood.similarTo.map((doc) => ({ slug: model.tools[doc]!.slug, name: model.tools[doc]!.name })),
   };
 }

@@ -89,7 +89,7 @@ export function toolsListPage(ctx: PageContext, raw: RawQuery): Rendered {
   }
   const understood = body?.meta.query;
   const chips = understood
-    ? [...understood.similar_to.map((t) => `comme ${t.name}`), ...understood.subject.map((s) => s.label), ...understood.level.map((l) => l.label), ...(understood.free ? ['gratuit'] : [])]
+    ? [...understood.similar_to.map((t) => `comme ${t.name}`), ...understood.subject.map((s) => s.label), ...understood.level.map((l) => l.label), ...(understood.free ? ['gratuit'] : []), ...understood.facts.map((f) => f.label)]
     : [];
   const heading = values.q ? `Outils pour « ${values.q} »` : 'Tous les outils';
   const html = page(ctx, {

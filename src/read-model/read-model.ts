@@ -6,7 +6,7 @@
 import type { CategoryRecord, CollectionRecord, Snapshot, ToolChange, ToolRecord } from '../domain.js';
 import { PRICING_MODELS, COLLECTION_KINDS } from '../domain.js';
 import { SearchIndex } from '../search/search-index.js';
-import { buildSchoolIndex, type SchoolIndex } from './school-filters.js';
+import { buildSchoolIndex, factSet, type SchoolIndex } from './school-filters.js';
 import { logoFor, type ServedLogo } from '../logos/simple-icons.js';
 import { Bitset } from '../bitset.js';
 import { runAtOnce, sortInSlices, type Steps } from '../slices.js';
@@ -149,7 +149,7 @@ export function* readModelSteps(snapshot: Snapshot): Steps<ReadModel> {
       pricing: t.pricing.model,
     })),
     dataset.synonyms,
-    { levels: school.levels, subjects: school.subjects, searchVocabulary: dataset.searchVocabulary },
+    { levels: school.levels, subjects: school.subjects, searchVocabulary: dataset.searchVocabulary, factSets: dataset.searchVocabulary.schoolFacts.map((f) => factSet(school, f.filter, n)) },
   );
   return {
     revision: snapshot.revision,

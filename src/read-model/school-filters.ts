@@ -6,7 +6,7 @@
  */
 import {
   DATA_LOCATIONS, GENERATIVE_AI, INSTITUTIONAL_ACCESS, PUPIL_ACCOUNTS, PUPIL_USES, TRAINS_ON_USER_DATA,
-  type SchoolVocabularies, type ToolRecord, type LevelEntry, type SubjectEntry,
+  type SchoolFactFilter, type SchoolVocabularies, type ToolRecord, type LevelEntry, type SubjectEntry,
 } from '../domain.js';
 import { Bitset } from '../bitset.js';
 import { indexVocabulary, type VocabularyIndex } from '../school/vocabulary.js';
@@ -111,6 +111,19 @@ export function schoolFilterSet(index: SchoolIndex, query: SchoolQuery, filter: 
     if (set !== undefined) out = out === null ? set : out.or(set);
   }
   return out ?? new Bitset(n);
+}
+
+/**
+ * The tools known to have every fact of a search hint (content/search-vocabulary.yaml,
+ * `school_facts`): the sets the filters of the same names keep.
+ */
+export function factSet(index: SchoolIndex, filter: SchoolFactFilter, n: number): Bitset {
+  const values = Object.fromEntries(Object.entries(filter).map(([f, v]) => [f, Array.isArray(v) ? v : [String(v)]]));
+  const query: SchoolQuery = { values, age: null, includeTransversal: false };
+  return Object.keys(values).reduce<Bitset | null>((set, f) => {
+    const kept = schoolFilterSet(index, query, f as SchoolFilter, n)!;
+    return set === null ? kept : set.and(kept);
+  }, null) ?? new Bitset(n);
 }
 
 /** A stable text of the school part of a query, for memo keys and canonical URLs. */

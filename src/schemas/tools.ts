@@ -128,6 +128,23 @@ export const Facets = Type.Object(
 
 const Chip = Type.Object({ slug: Type.String(), label: Type.String({ description: 'French' }) }, { additionalProperties: false });
 
+const Values = (values: readonly string[]) => Type.Optional(Type.Array(Type.Union(values.map((v) => Type.Literal(v)))));
+
+/** A school fact a query asks for (« hors ligne »): its label, and the GET /tools filters that would keep only the tools known to have it. */
+const FactHint = Type.Object(
+  {
+    label: Type.String({ description: 'French, for a chip (« hors ligne », « sans compte élève »)' }),
+    filter: Type.Object(
+      {
+        pupil_use: Values(PUPIL_USES), pupil_account: Values(PUPIL_ACCOUNTS), generative_ai: Values(GENERATIVE_AI), trains_on_user_data: Values(TRAINS_ON_USER_DATA),
+        data_location: Values(DATA_LOCATIONS), institutional_access: Values(INSTITUTIONAL_ACCESS), offline: Type.Optional(Type.Boolean()), open_source: Type.Optional(Type.Boolean()),
+      },
+      { additionalProperties: false, description: 'The GET /tools filters of the same names (a list: any of its values) that would keep only the tools known to have it' },
+    ),
+  },
+  { additionalProperties: false },
+);
+
 /** `meta.query`, only with `q`: what the search read in it, for a client to show (« SVT · lycée »). */
 export const QueryReading = Type.Object(
   {
@@ -137,6 +154,7 @@ export const QueryReading = Type.Object(
     level: Type.Array(Chip, { description: 'Levels the query names: tools with them rank first; never a filter' }),
     subject: Type.Array(Chip, { description: 'Subjects the query names: tools with them are found even if their text does not say it' }),
     free: Type.Boolean({ description: 'The query asks for tools at no charge (gratuit, free): free tools rank first; never a filter' }),
+    facts: Type.Array(FactHint, { description: 'School facts the query asks for (hors ligne, sans compte, open source, sans IA): tools known to have them rank first, and its words are not looked for; never a filter' }),
     similar_to: Type.Array(Type.Object({ slug: Type.String(), name: Type.String() }, { additionalProperties: false }), {
       description: 'The tools the query asks alternatives to (alternative à Kahoot, comme Padlet, like Quizlet): the tools most like them are found, they are not',
     }),

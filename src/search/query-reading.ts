@@ -2,11 +2,11 @@
  * What a query says before any tool is matched (docs/search.md, "Reading a query"): the
  * words of conversation that no tool must contain (`je cherche`, `j'ai besoin d'`, `is there`,
  * `app`), the levels and subjects it names (`6e`, `cycle 3`, `SVT`, `hg`) — soft constraints
- * that rank the tools that have them first and never by themselves empty the result — and
- * whether it asks for tools at no charge (`gratuit`, `free`), and whether it asks for tools like
- * one it names (`alternative à Kahoot`, `comme Padlet`, `Quizlet alternative`). The lists are
- * content (content/search-vocabulary.yaml, levels.yaml, subjects.yaml), not code. And how its
- * words were typed: as acronyms (`ENT`), or joined by hyphens into a compound (`lave-linge`).
+ * that rank the tools that have them first and never by themselves empty the result —,
+ * whether it asks for tools at no charge (`gratuit`, `free`) or with a school fact (`hors
+ * ligne`, `sans compte`, `open source`), and whether it asks for tools like one it names
+ * (`alternative à Kahoot`, `comme Padlet`, `Quizlet alternative`). The lists are content
+ * (content/search-vocabulary.yaml, levels.yaml, subjects.yaml), not code.
  */
 import { isStopWord, isStopWordAt, languageOf } from './analyzer.js';
 import { foldFrench } from '../text/french-text.js';
@@ -18,6 +18,12 @@ export interface QueryLexicon {
   /** Folded phrases (`je cherche`, `j ai besoin d`). */
   readonly filler: ReadonlySet<string>;
   readonly freeWords: ReadonlySet<string>;
+  /**
+   * Folded phrases asking for a school fact → the index of its entry in `school_facts`, and
+   * whether its words are searched too: those the synonyms know as an expression (`hors ligne`,
+   * `open source`), which tools say of themselves; not `sans compte`, which finds « compte ».
+   */
+  readonly facts: ReadonlyMap<string, { entry: number; searched: boolean }>;
   /** Folded phrases asking for tools like a named one (`alternative a`, `comme`, `similar to`). */
   readonly alternatives: ReadonlySet<string>;
   /** Folded phrases after which a query says what its lesson is about (`sur`, `about`, `au sujet de`). */
@@ -53,11 +59,15 @@ export interface LexiconWords {
   readonly classroom?: readonly string[];
   readonly englishSenses?: ReadonlyArray<{ term: string; sense: string }>;
   readonly translations?: ReadonlyArray<{ term: string; finds: readonly string[] }>;
+  /** Per entry of `school_facts`, its folded phrases. */
+  readonly schoolFacts?: ReadonlyArray<{ words: readonly string[] }>;
 }
 
 /** An expression the search knows, and how many terms the longest has. */
 export interface KnownExpressions {
   readonly has: (words: readonly string[]) => boolean;
+  /** Whether the synonyms know these words, one word or several. */
+  readonly known: (words: readonly string[]) => boolean;
   readonly longest: number;
 }
 
@@ -67,7 +77,8 @@ export function buildLexicon(
 ): QueryLexicon {
   let longest = Math.max(levels?.longestTerm ?? 1, subjects?.longestTerm ?? 1);
   const starts = new Set<string>();
-  for (const phrase of [...words.filler, ...words.freeWords, ...words.alternatives, ...(words.about ?? []), ...(levels?.terms.keys() ?? []), ...(subjects?.terms.keys() ?? [])]) {
+  const facts = new Map((words.schoolFacts ?? []).flatMap((f, entry) => f.words.map((w) => [w, { entry, searched: expressions?.known(w.split(' ')) ?? false }] as const)));
+  for (const phrase of [...words.filler, ...words.freeWords, ...facts.keys(), ...words.alternatives, ...(words.about ?? []), ...(levels?.terms.keys() ?? []), ...(subjects?.terms.keys() ?? [])]) {
     const first = phrase.split(' ', 1)[0]!;
     starts.add(first);
     longest = Math.max(longest, phrase.split(' ').length);
@@ -92,7 +103,7 @@ export function buildLexicon(
   });
   for (const [word, doc] of owners) if (doc !== -1 && !byName.has(word)) byName.set(word, [doc]);
   return {
-    levels, subjects, filler: new Set(words.filler), freeWords: new Set(words.freeWords), alternatives: new Set(words.alternatives), about: new Set(words.about ?? []), classroom: new Set(words.classroom ?? []), englishSenses: new Map((words.englishSenses ?? []).map((e) => [e.term, e.sense.split(' ')])), englishWords: englishWords(words.translations ?? [], [...words.filler.filter((f) => languageOf(f.split(' ')) === 'fr'), ...(levels?.terms.keys() ?? []), ...(subjects?.terms.keys() ?? [])]), longest, starts, names: byName, longestName,
+    levels, subjects, filler: new Set(words.filler), freeWords: new Set(words.freeWords), facts, alternatives: new Set(words.alternatives), about: new Set(words.about ?? []), classroom: new Set(words.classroom ?? []), englishSenses: new Map((words.englishSenses ?? []).map((e) => [e.term, e.sense.split(' ')])), englishWords: englishWords(words.translations ?? [], [...words.filler.filter((f) => languageOf(f.split(' ')) === 'fr'), ...(levels?.terms.keys() ?? []), ...(subjects?.terms.keys() ?? [])]), longest, starts, names: byName, longestName,
     // Stop words may stand between an expression's terms (`free to use`): a few more words.
     expression: expressions?.has ?? null, longestExpression: expressions === null ? 0 : expressions.longest + 2,
   };
@@ -139,16 +150,6 @@ export function inEnglish(words: readonly string[], lexicon: QueryLexicon): { wo
   return result.length === words.length && result.every((w, i) => w === words[i]) ? null : { words: result, from };
 }
 
-/**
- * Per word searched, whether it was typed as an acronym and joined by a hyphen (acronymFlags,
- * hyphenFlags), `typed` being the query's folded words and `english` what inEnglish made of
- * them: a word put in for another was typed as neither.
- */
-export function typedFlags(q: string, typed: readonly string[], english: { words: string[]; from: number[] } | null): { acronyms: boolean[]; hyphens: boolean[] | null } {
-  const asTyped = (flags: boolean[] | null) => (english === null || flags === null ? flags : english.from.map((i, k) => flags[i]! && english.words[k] === typed[i]));
-  return { acronyms: asTyped(acronymFlags(q, typed.length))!, hyphens: asTyped(hyphenFlags(q, typed.length)) };
-}
-
 /** What each word of a query is. */
 export const enum Role {
   /** A word to find in the tools. */
@@ -160,6 +161,8 @@ export const enum Role {
   Level,
   Filler,
   Free,
+  /** A word asking for a school fact (`hors ligne`): a hint, not a word to find. */
+  Fact,
   Stop,
   /** A word asking for tools like the one the query names (`alternative`, `comme`). */
   Alternative,
@@ -176,6 +179,8 @@ export interface QueryReading {
   /** The subjects of its topic words. */
   readonly topicSubjects: readonly string[];
   readonly free: boolean;
+  /** The entries of `school_facts` it asks for (indices), as met, and where their words stand ([first word, word count]). */
+  readonly facts: readonly number[];
   /** Subject names of several words (`sciences de la vie et de la terre`), as [first word, word count]: each is searched as one unit. */
   readonly phrases: ReadonlyArray<readonly [number, number]>;
   /** The documents named next to an alternative word (`alternative à Kahoot`): the query asks for tools like them. Empty else. */
@@ -211,6 +216,7 @@ export function readQuery(words: readonly string[], acronyms: readonly boolean[]
   const topicSubjects: string[] = [];
   const phrases: Array<[number, number]> = [];
   let free = false;
+  const facts: number[] = [];
   const topic: boolean[] = new Array<boolean>(words.length).fill(false);
   for (let i = 0; i < words.length; ) {
     if (!lexicon.starts.has(words[i]!)) {
@@ -236,6 +242,11 @@ export function readQuery(words: readonly string[], acronyms: readonly boolean[]
         mark(roles, i, length, Role.Free);
         free = true;
         matched = length;
+      } else if (lexicon.facts.has(phrase)) {
+        const { entry, searched } = lexicon.facts.get(phrase)!;
+        if (!searched) mark(roles, i, length, Role.Fact);
+        if (!facts.includes(entry)) facts.push(entry);
+        matched = length;
       } else if (usable && lexicon.levels?.terms.has(phrase)) {
         mark(roles, i, length, Role.Level);
         for (const slug of lexicon.levels.terms.get(phrase)!) if (!levels.includes(slug)) levels.push(slug);
@@ -260,7 +271,7 @@ export function readQuery(words: readonly string[], acronyms: readonly boolean[]
   readAges(words, roles, lexicon, levels);
   // A topic ends where a word is read as something else (a level, a subject, conversation).
   for (let k = 0; k < words.length; k++) if (topic[k] && roles[k] !== Role.Content && roles[k] !== Role.Stop) for (let j = k; j < words.length && topic[j]; j++) topic[j] = false;
-  return { roles, levels, subjects, topicSubjects, free, phrases, similarTo, language: languageOf(words, lexicon.englishWords, lexicon.englishSenses), topic, classroom: words.some((w) => lexicon.classroom.has(w)) };
+  return { roles, levels, subjects, topicSubjects, free, facts, phrases, similarTo, language: languageOf(words, lexicon.englishWords, lexicon.englishSenses), topic, classroom: words.some((w) => lexicon.classroom.has(w)) };
 }
 
 /**
@@ -295,7 +306,7 @@ function keepExpressions(words: readonly string[], roles: Role[], lexicon: Query
 }
 
 /** Roles a query may have between an alternative word and the name it is about (`alternative gratuite à la…`). */
-const between = (role: Role | undefined) => role === Role.Stop || role === Role.Free || role === Role.Filler;
+const between = (role: Role | undefined) => role === Role.Stop || role === Role.Free || role === Role.Fact || role === Role.Filler;
 /** Roles a word of a tool's name may have been read as (`Lalilo`, `la Quizinière`, `Scratch`). */
 const nameable = (role: Role) => role === Role.Content || role === Role.Stop || role === Role.Subject || role === Role.Topic;
 
@@ -377,42 +388,4 @@ function readAges(words: readonly string[], roles: Role[], lexicon: QueryLexicon
 
 function mark(roles: Role[], from: number, length: number, role: Role): void {
   for (let k = from; k < from + length; k++) if ((role !== Role.Subject && role !== Role.Topic) || roles[k] !== Role.Stop) roles[k] = role;
-}
-
-/** `q` as typed, accents taken off but case kept, cut at anything that is not a letter or a digit, the separators kept at odd places. */
-function typedPieces(q: string): string[] {
-  return q.normalize('NFKD').replace(/\p{M}+/gu, '').split(/([^\p{L}\p{N}]+)/u);
-}
-
-/** Per folded word of `q`, whether it was typed as an acronym (`ENT`, `SES`, `TBI`: two capitals or more, nothing lower case). */
-export function acronymFlags(q: string, count: number): boolean[] {
-  // Most queries have no capital letter at all: nothing to look at word by word.
-  if (q === q.toLowerCase()) return new Array<boolean>(count).fill(false);
-  const typed = typedPieces(q).filter((w, k) => k % 2 === 0 && w !== '');
-  return Array.from({ length: count }, (_, i) => {
-    const w = typed[i] ?? '';
-    return /^[\p{Lu}\d]{2,}$/u.test(w) && /\p{Lu}.*\p{Lu}/u.test(w);
-  });
-}
-
-/**
- * Per folded word, whether it was typed joined to a neighbour by a hyphen (`lave-linge`,
- * `porte-vues`): a compound is a word of the language as typed, not a typing error to
- * correct into two others (`wave`, `ligne`). Null when the query has no hyphen, or when its
- * typed words do not line up with the folded ones.
- */
-export function hyphenFlags(q: string, count: number): boolean[] | null {
-  if (!q.includes('-')) return null;
-  const pieces = typedPieces(q);
-  if (pieces[0] === '') pieces.splice(0, 2);
-  if (pieces.at(-1) === '') pieces.splice(-2, 2);
-  // Words at even places, what separates them at odd places.
-  if ((pieces.length + 1) / 2 !== count) return null;
-  const flags = new Array<boolean>(count).fill(false);
-  for (let s = 1; s < pieces.length; s += 2) {
-    if (pieces[s] !== '-') continue;
-    flags[(s - 1) / 2] = true;
-    flags[(s + 1) / 2] = true;
-  }
-  return flags;
 }

@@ -28,9 +28,10 @@
  */
 import { Bitset } from '../bitset.js';
 import { isStopWord, termOf, tokenize } from './analyzer.js';
-import { EMPTY_SEARCH_VOCABULARY, type SearchVocabulary, type SynonymSet } from '../domain.js';
+import { EMPTY_SEARCH_VOCABULARY, type SchoolFactHint, type SearchVocabulary, type SynonymSet } from '../domain.js';
 import type { VocabularyIndex } from '../school/vocabulary.js';
-import { buildLexicon, inEnglish, readQuery, Role, typedFlags, type QueryLexicon, type QueryReading } from './query-reading.js';
+import { buildLexicon, inEnglish, readQuery, Role, type QueryLexicon, type QueryReading } from './query-reading.js';
+import { typedFlags } from './query-typing.js';
 import { FILL, select, widenToWords } from './selection.js';
 import { Memo } from '../memo.js';
 import { runAtOnce, type Steps } from '../slices.js';
@@ -52,13 +53,15 @@ export interface SearchResult {
   readonly understood: UnderstoodQuery;
 }
 
-/** What a query was read as: the words searched, those set aside, the levels and subjects it names, a free-of-charge hint, the tools it asks alternatives to. */
+/** What a query was read as: the words searched, those set aside, the levels and subjects it names, a free-of-charge hint, the school facts it asks for, the tools it asks alternatives to. */
 export interface UnderstoodQuery {
   readonly words: readonly string[];
   readonly ignored: readonly string[];
   readonly levels: readonly string[];
   readonly subjects: readonly string[];
   readonly free: boolean;
+  /** The entries of `school_facts` it asks for (`hors ligne`, `sans compte`). */
+  readonly facts: readonly SchoolFactHint[];
   /** The documents the query asks for tools like (`alternative à Kahoot`). */
   readonly similarTo: readonly number[];
 }
@@ -69,8 +72,8 @@ function inAny(sets: readonly Bitset[], doc: number): boolean {
   return false;
 }
 
-function understood(words: readonly string[], reading: QueryReading | null): UnderstoodQuery {
-  if (reading === null) return { words, ignored: [], levels: [], subjects: [], free: false, similarTo: [] };
+function understood(words: readonly string[], reading: QueryReading | null, facts: readonly SchoolFactHint[]): UnderstoodQuery {
+  if (reading === null) return { words, ignored: [], levels: [], subjects: [], free: false, facts: [], similarTo: [] };
   const searched = reading.roles.every((r) => r === Role.Stop);
   return {
     words: words.filter((_, i) => searched || reading.roles[i] === Role.Content || reading.roles[i] === Role.Subject || reading.roles[i] === Role.Topic),
@@ -78,6 +81,7 @@ function understood(words: readonly string[], reading: QueryReading | null): Und
     levels: reading.levels,
     subjects: reading.subjects,
     free: reading.free,
+    facts: reading.facts.map((k) => facts[k]!),
     similarTo: reading.similarTo,
   };
 }
@@ -96,6 +100,8 @@ const CATEGORY_BONUS = 3;
 const LEVEL_BONUS = 4;
 /** Bonus for a free tool when the query asks for one (a third of it for a freemium one). */
 const FREE_BONUS = 3;
+/** Bonus per school fact the query asks for (`hors ligne`) that a tool is known to have. */
+const FACT_BONUS = 4;
 /** Bonus for a tool of the subject a topic word belongs to (`orthographe`: français). */
 const TOPIC_BONUS = 2;
 /** Units of a query (a need told in words, not keywords) from which the tools closest to fewer than a page of answers follow them. */
@@ -114,6 +120,8 @@ export interface SearchReading {
   levels?: VocabularyIndex | null;
   subjects?: VocabularyIndex | null;
   searchVocabulary?: SearchVocabulary;
+  /** Per entry of the vocabulary's `school_facts`, the tools known to have its facts (read-model.ts: the school filters' sets). */
+  factSets?: readonly Bitset[];
 }
 
 export class SearchIndex {
@@ -132,6 +140,8 @@ export class SearchIndex {
   private constructor(
     private readonly ix: SearchIndexData,
     private readonly lexicon: QueryLexicon,
+    private readonly facts: readonly SchoolFactHint[],
+    private readonly factSets: readonly Bitset[],
   ) {
     this.size = ix.size;
     this.termWeights = new Float32Array(ix.documentFrequency.length);
@@ -161,9 +171,16 @@ export class SearchIndex {
         const terms = words.filter((w) => !isStopWord(w)).map((w) => ix.termMemo.get(w, () => termOf(w)));
         return terms.length >= 2 && ix.synonyms.has(terms);
       },
+      // Words the synonyms know whole: a word, or an expression of two terms or more (not
+      // `sans inscription`, whose one term the synonyms know alone).
+      known: (words: readonly string[]) => {
+        const terms = words.filter((w) => !isStopWord(w)).map((w) => ix.termMemo.get(w, () => termOf(w)));
+        return (terms.length >= 2 || (terms.length === 1 && words.length === 1)) && ix.synonyms.has(terms);
+      },
       longest: ix.synonyms.longestKey,
     };
-    return new SearchIndex(ix, buildLexicon(reading.levels ?? null, reading.subjects ?? null, vocabulary, ix.names, expressions));
+    const factSets = vocabulary.schoolFacts.map((_, k) => reading.factSets?.[k] ?? new Bitset(ix.size));
+    return new SearchIndex(ix, buildLexicon(reading.levels ?? null, reading.subjects ?? null, vocabulary, ix.names, expressions), vocabulary.schoolFacts, factSets);
   }
 
   /** The tools matching `q`, best first. Results are kept per distinct query. */
@@ -177,7 +194,7 @@ export class SearchIndex {
     const typed = tokenize(q).map((t) => t.word);
     const english = inEnglish(typed, this.lexicon); // `lecture`, `college` in English
     const words = english?.words ?? typed;
-    const none = (reading: QueryReading | null): SearchResult => ({ ranked: new Int32Array(0), set: new Bitset(n), understood: understood(words, reading) });
+    const none = (reading: QueryReading | null): SearchResult => ({ ranked: new Int32Array(0), set: new Bitset(n), understood: understood(words, reading, this.facts) });
     if (words.length === 0 || n === 0) return none(null);
     const { acronyms, hyphens } = typedFlags(q, typed, english);
     const reading = readQuery(words, acronyms, this.lexicon);
@@ -258,8 +275,8 @@ export class SearchIndex {
       // A query for tools like a named one, with no other word found (`alternative à
       // Kahoot`): the tools like it.
       if (alike !== null) selection = { candidates: alike.set, coverage: null };
-      else if (units.length > 0 || (reading.levels.length === 0 && !reading.free)) return none(reading);
-      // A query that names only levels (or asks only for free tools): the tools with them.
+      else if (units.length > 0 || (reading.levels.length === 0 && reading.facts.length === 0 && !reading.free)) return none(reading);
+      // A query that names only levels or school facts (or asks only for free tools): the tools with them.
       else selection = { candidates: this.softSet(reading), coverage: null };
     } else if (alike !== null) {
       // Its other words select (`comme Quizlet pour le vocabulaire`), the named tool aside.
@@ -305,6 +322,7 @@ export class SearchIndex {
     for (let c = 0; c < byCategory.length; c++) byCategory[c]! *= CATEGORY_BONUS;
     const levelSets = reading.levels.flatMap((l) => ix.levelSets.get(l) ?? []);
     const topicSets = reading.topicSubjects.flatMap((s) => ix.subjectSets.get(s) ?? []);
+    const factSets = reading.facts.map((k) => this.factSets[k]!);
     const order = new RankOrder(members.length, n);
     for (const doc of members) {
       let score = 0;
@@ -325,6 +343,7 @@ export class SearchIndex {
       if (level && levelSets.length > 0) score += LEVEL_BONUS;
       if (inAny(topicSets, doc)) score += TOPIC_BONUS;
       if (reading.free) score += ix.free.has(doc) ? FREE_BONUS : ix.freemium.has(doc) ? FREE_BONUS / 3 : 0;
+      for (let k = 0; k < factSets.length; k++) if (factSets[k]!.has(doc)) score += FACT_BONUS;
       if (alike !== null) score += alike[doc]!;
       const compact = ix.compactNames[doc]!;
       // Both tiers need the name to start as the query does: one character compared first.
@@ -338,7 +357,7 @@ export class SearchIndex {
     const ranked = order.ranked();
     // Fewer than a page for a need told in a sentence (not tools like a named one): the closest tools follow.
     const closest = alike !== null || unitCount < CLOSEST_MIN_UNITS ? null : followedByClosest(ix, ranked, candidates, FILL);
-    return { ranked: closest?.ranked ?? ranked, set: closest?.set ?? candidates, understood: understood(words, reading) };
+    return { ranked: closest?.ranked ?? ranked, set: closest?.set ?? candidates, understood: understood(words, reading, this.facts) };
   }
 
   /**
@@ -352,11 +371,12 @@ export class SearchIndex {
     return docs.sort((a, b) => score[b]! - score[a]! || a - b).slice(0, limit);
   }
 
-  /** The tools a query's levels and free words select when it names nothing else. */
+  /** The tools a query's levels, school facts and free words select when it names nothing else: any of its levels, every fact. */
   private softSet(reading: QueryReading): Bitset {
     const sets = reading.levels.flatMap((l) => this.ix.levelSets.get(l) ?? []);
-    if (sets.length === 0 && reading.free) sets.push(this.ix.free, this.ix.freemium);
-    return sets.length === 0 ? new Bitset(this.ix.size) : sets.reduce((a, b) => a.or(b));
+    if (sets.length === 0 && reading.facts.length === 0 && reading.free) sets.push(this.ix.free, this.ix.freemium);
+    const levels = sets.length === 0 ? null : sets.reduce((a, b) => a.or(b));
+    return reading.facts.reduce((a: Bitset | null, k) => (a === null ? this.factSets[k]! : a.and(this.factSets[k]!)), levels) ?? new Bitset(this.ix.size);
   }
 
   /** The subjects a unit names: its phrase's (stop words included: `sciences de la vie…`), or its word's. */

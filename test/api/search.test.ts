@@ -186,6 +186,7 @@ test('GET /tools?q › a need in a sentence: conversation set aside, levels and 
     level: [{ slug: 'lycee', label: 'Lycée général et technologique' }],
     subject: [{ slug: 'svt', label: 'Sciences de la vie et de la Terre' }],
     free: true,
+    facts: [],
     similar_to: [],
   });
   // A subject's name finds the tools that have it even if their text does not say it.
@@ -542,4 +543,44 @@ test('GET /tools?q › a word naming two subjects (`FLE`: français, langues viv
   ]);
   // The tool named for it first; the tool that has both subjects does not outrank it for having two.
   assert.deepEqual((await search(app, 'FLE')).slice(0, 1), ['Le Point du FLE']);
+});
+
+test('GET /tools?q › a school fact the query asks for (« sans compte », `offline`): the tools known to have it first, never a filter; meta.query.facts says it as filters', async (t) => {
+  const dataset = fixtureDataset();
+  dataset.tools.push(
+    withSchool(variant(dataset, 'quiz-compte', 'Quiz Compte', 'Quiz en ligne pour la classe, chaque élève avec son compte.'), { pupil_account: 'personal', offline: false }),
+    withSchool(variant(dataset, 'quiz-poste', 'Quiz Poste', 'Quiz pour la classe, à installer sur les postes de la salle.'), { pupil_account: 'none', offline: true }),
+    withSchool(variant(dataset, 'quiz-inconnu', 'Quiz Inconnu', 'Quiz pour la classe, à projeter au tableau.'), { pupil_account: null, offline: null }),
+  );
+  const { app } = await buildTestApp(t, { dataset });
+  const read = async (q: string) => (await app.inject({ url: `${API}/tools?q=${encodeURIComponent(q)}` })).json();
+  const noAccount = await read('quiz sans compte');
+  // « compte » is not looked for (it would find the quiz that needs one): the quizzes without an
+  // account first, then those that need one or whose fact is unknown.
+  assert.deepEqual(noAccount.meta.query.searched, ['quiz']);
+  assert.deepEqual(noAccount.meta.query.facts, [{ label: 'sans compte élève', filter: { pupil_account: ['none', 'class_code'] } }]);
+  const order = names(noAccount);
+  assert.deepEqual(new Set(order.slice(0, 2)), new Set(['Quiz Poste', 'Quizzy']));
+  assert.ok(order.includes('Quiz Compte') && order.includes('Quiz Inconnu'), 'a hint, never a filter');
+  assert.deepEqual(names(await read('quiz no account')).slice(0, 2), order.slice(0, 2), 'in English as in French');
+  assert.deepEqual((await read('quiz')).meta.query.facts, []);
+  // A fact alone: the tools known to have it; two facts: those known to have both.
+  assert.deepEqual(new Set(await search(app, 'hors ligne')), new Set(['Eau Vive', 'Quiz Poste']));
+  assert.deepEqual(await search(app, 'offline open source'), ['Quiz Poste']);
+  assert.deepEqual(new Set(await search(app, 'open source sans compte')), new Set(['Quiz Poste', 'Quizzy']));
+});
+
+test('GET /tools?q › a school fact whose words the synonyms know is looked for too: the tools saying it are found, those known to have it first', async (t) => {
+  const dataset = fixtureDataset();
+  dataset.synonyms = { ...dataset.synonyms, equivalents: [...dataset.synonyms.equivalents, ['hors ligne', 'offline']] };
+  dataset.tools.push(
+    withSchool(variant(dataset, 'carte-ailleurs', 'Carte Ailleurs', 'Cartes mentales hors ligne pour la classe.'), { offline: null }),
+    withSchool(variant(dataset, 'carte-zinc', 'Carte Zinc', 'Cartes mentales hors ligne pour la classe.'), { offline: true }),
+  );
+  const { app } = await buildTestApp(t, { dataset });
+  const body = (await app.inject({ url: `${API}/tools?q=${encodeURIComponent('cartes mentales offline')}` })).json();
+  // Both say it; the one known to work offline first, though its name comes after.
+  assert.deepEqual(names(body), ['Carte Zinc', 'Carte Ailleurs']);
+  assert.deepEqual(body.meta.query.searched, ['cartes', 'mentales', 'offline']);
+  assert.deepEqual(body.meta.query.facts, [{ label: 'hors ligne', filter: { offline: true } }]);
 });

@@ -110,6 +110,29 @@ test('content:check › an English sense must be one English word and other Fren
   assert.match(stderr, /search-vocabulary\.yaml.*field english_senses\.course: must be French words other than the English one \(got "Course"\)/);
 });
 
+test('content:check › a school fact of the search names a fact and values of the filters, and its words are no conversation or price words', async (t) => {
+  const content = await contentOf(t, (d) => {
+    d.searchVocabulary.schoolFacts.push(
+      { label: 'sans rien', words: ['sans rien'], filter: {} },
+      { label: 'gratuit et libre', words: ['libre', 'gratuit', 'je cherche', '« ! »'], filter: { open_source: true } },
+    );
+  });
+  const { code, stderr } = await check('--content', content);
+  assert.equal(code, 1);
+  assert.match(stderr, /search-vocabulary\.yaml.*field school_facts\[3\]: names no fact \(pupil_use, pupil_account/);
+  assert.match(stderr, /search-vocabulary\.yaml.*field school_facts\[4\]\.words\[1\]: is also in free_words \(got "gratuit"\)/);
+  assert.match(stderr, /search-vocabulary\.yaml.*field school_facts\[4\]\.words\[2\]: is also in filler \(got "je cherche"\)/);
+  assert.match(stderr, /search-vocabulary\.yaml.*field school_facts\[4\]\.words\[3\]: has no word \(got "« ! »"\)/);
+  assert.doesNotMatch(stderr, /words\[0\]/, 'a word in no other list is no problem');
+  // A value the filter does not take: named with the values it takes.
+  const badValue = await contentOf(t, (d) => {
+    d.searchVocabulary.schoolFacts.push({ label: 'données', words: ['en france'], filter: { data_location: ['paris' as 'france'] } });
+  });
+  const refused = await check('--content', badValue);
+  assert.equal(refused.code, 1);
+  assert.match(refused.stderr, /search-vocabulary\.yaml:\d+: field school_facts\[3\]\.data_location\[0\]: must be one of device, france, eu, outside_eu \(got "paris"\)/);
+});
+
 test('content:check › a classroom word must be one word, naming the entry', async (t) => {
   const content = await contentOf(t, (d) => {
     d.searchVocabulary.classroom.push('salle de classe');

@@ -103,6 +103,11 @@ export function fixtureDataset(): Dataset {
       about: ['sur', 'about'],
       classroom: ['eleves', 'classe', 'pupils'],
       englishSenses: [{ term: 'lecture', sense: 'cours magistral' }],
+      schoolFacts: [
+        { label: 'hors ligne', words: ['hors ligne', 'offline'], filter: { offline: true } },
+        { label: 'sans compte élève', words: ['sans compte', 'no account'], filter: { pupil_account: ['none', 'class_code'] } },
+        { label: 'logiciel libre', words: ['open source'], filter: { open_source: true } },
+      ],
     },
     synonyms: {
       families: [['corriger', 'correction', 'correcteur']],
@@ -133,9 +138,12 @@ export async function writeContent(dir: string, dataset: Dataset): Promise<strin
     const file = { families, equivalents, expansions: Object.fromEntries(expansions.map((e) => [e.term, e.finds])) };
     await writeFile(path.join(dir, 'synonyms.yaml'), YAML.stringify(file));
   }
-  const { translations, filler, freeWords, alternatives, about, classroom, englishSenses } = dataset.searchVocabulary;
-  if (translations.length + filler.length + freeWords.length + alternatives.length + about.length + classroom.length + englishSenses.length > 0) {
-    const file = { translations: Object.fromEntries(translations.map((e) => [e.term, e.finds])), filler, free_words: freeWords, alternatives, about, classroom, english_senses: Object.fromEntries(englishSenses.map((e) => [e.term, e.sense])) };
+  const { translations, filler, freeWords, alternatives, about, classroom, englishSenses, schoolFacts } = dataset.searchVocabulary;
+  if (translations.length + filler.length + freeWords.length + alternatives.length + about.length + classroom.length + englishSenses.length + schoolFacts.length > 0) {
+    const file = {
+      translations: Object.fromEntries(translations.map((e) => [e.term, e.finds])), filler, free_words: freeWords, alternatives, about, classroom, english_senses: Object.fromEntries(englishSenses.map((e) => [e.term, e.sense])),
+      school_facts: schoolFacts.map(({ label, words, filter }) => ({ label, words, ...filter })),
+    };
     await writeFile(path.join(dir, 'search-vocabulary.yaml'), YAML.stringify(file));
   }
   for (const t of dataset.tools) await writeFile(path.join(dir, 'tools', `${t.slug}.yaml`), YAML.stringify(asWritten(t)));

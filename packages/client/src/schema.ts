@@ -682,6 +682,22 @@ export interface operations {
                                 }[];
                                 /** @description The query asks for tools at no charge (gratuit, free): free tools rank first; never a filter */
                                 free: boolean;
+                                /** @description School facts the query asks for (hors ligne, sans compte, open source, sans IA): tools known to have them rank first, and its words are not looked for; never a filter */
+                                facts: {
+                                    /** @description French, for a chip (« hors ligne », « sans compte élève ») */
+                                    label: string;
+                                    /** @description The GET /tools filters of the same names (a list: any of its values) that would keep only the tools known to have it */
+                                    filter: {
+                                        pupil_use?: ("independent" | "supervised" | "teacher_only")[];
+                                        pupil_account?: ("none" | "class_code" | "teacher_created" | "school_sso" | "personal")[];
+                                        generative_ai?: ("none" | "feature" | "core")[];
+                                        trains_on_user_data?: ("no" | "opt_out" | "yes" | "not_applicable")[];
+                                        data_location?: ("device" | "france" | "eu" | "outside_eu")[];
+                                        institutional_access?: ("gar" | "ent" | "apps_education" | "educonnect")[];
+                                        offline?: boolean;
+                                        open_source?: boolean;
+                                    };
+                                }[];
                                 /** @description The tools the query asks alternatives to (alternative à Kahoot, comme Padlet, like Quizlet): the tools most like them are found, they are not */
                                 similar_to: {
                                     slug: string;
