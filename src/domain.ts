@@ -167,6 +167,8 @@ export interface SearchVocabulary {
   englishSenses: Array<{ term: string; sense: string }>;
   /** Words that ask for a school fact (`hors ligne`, `sans compte`, `open source`): the tools known to have it rank first. */
   schoolFacts: SchoolFactHint[];
+  /** Per tool slug, what it is and does in English (content/search-english.yaml): searched as its long description is. */
+  english: Record<string, string>;
 }
 
 /**
@@ -191,7 +193,7 @@ export interface SchoolFactHint {
   filter: SchoolFactFilter;
 }
 
-export const EMPTY_SEARCH_VOCABULARY: SearchVocabulary = Object.freeze({ translations: [], filler: [], freeWords: [], alternatives: [], about: [], classroom: [], englishSenses: [], schoolFacts: [] });
+export const EMPTY_SEARCH_VOCABULARY: SearchVocabulary = Object.freeze({ translations: [], filler: [], freeWords: [], alternatives: [], about: [], classroom: [], englishSenses: [], schoolFacts: [], english: {} });
 
 /**
  * What an import did to one tool, as the public saw it (store/change-log.ts). A draft's

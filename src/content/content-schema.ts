@@ -216,6 +216,9 @@ export const SearchVocabularyFile = Type.Object(
   { additionalProperties: false },
 );
 
+/** content/search-english.yaml: per tool slug, what it is and does in English, for the search. */
+export const SearchEnglishFile = Type.Record(Slug, Type.String({ minLength: 40, maxLength: 600 }));
+
 /** An expression of content/synonyms.yaml: a word or a short phrase. */
 const Expression = Type.String({ minLength: 1, maxLength: 80 });
 const ExpressionGroup = Type.Array(Expression, { minItems: 2, maxItems: 30 });

@@ -12,7 +12,7 @@ import { expressionTerms } from '../search/synonyms.js';
 import { canonicalDate } from '../store/rows.js';
 import { CategoryFile, CollectionFile, LevelsFile, SubjectsFile, SynonymsFile, ToolFile } from './content-schema.js';
 import { ContentProblems, type ContentProblem } from './content-problems.js';
-import { loadSearchVocabulary } from './search-vocabulary-content.js';
+import { loadSearchEnglish, loadSearchVocabulary } from './search-vocabulary-content.js';
 import { BY_INDEX, checkSchema, exists, fieldName, readYaml, type YamlFile } from './yaml-file.js';
 import { checkSchoolFacts, checkTags, checkVocabulary, indexVocabularies } from './school-content.js';
 
@@ -65,13 +65,16 @@ export async function loadContent(dir: string): Promise<LoadResult> {
     if (record && canonicalDates(record, ['created_at', 'updated_at'], rel(file), problems)) collections.push({ file: rel(file), record });
   }
 
+  const englishFile = path.join(dir, 'search-english.yaml');
+  const english = await loadSearchEnglish(englishFile, rel(englishFile), new Set(tools.map((t) => t.record.slug)), problems);
+
   checkReferences(rel(categoriesFile), categories, tools, collections, problems);
   if (problems.list.length > 0) return { ok: false, problems: problems.list };
   return {
     ok: true,
     notes: problems.notes,
-    files: 1 + tools.length + collections.length + (synonyms === EMPTY_SYNONYMS ? 0 : 1) + (levels.length > 0 ? 1 : 0) + (subjects.length > 0 ? 1 : 0) + (searchVocabulary === EMPTY_SEARCH_VOCABULARY ? 0 : 1),
-    dataset: { categories, tools: tools.map((t) => t.record), collections: collections.map((c) => c.record), synonyms, vocabularies, searchVocabulary },
+    files: 1 + tools.length + collections.length + (synonyms === EMPTY_SYNONYMS ? 0 : 1) + (levels.length > 0 ? 1 : 0) + (subjects.length > 0 ? 1 : 0) + (searchVocabulary === EMPTY_SEARCH_VOCABULARY ? 0 : 1) + (Object.keys(english).length > 0 ? 1 : 0),
+    dataset: { categories, tools: tools.map((t) => t.record), collections: collections.map((c) => c.record), synonyms, vocabularies, searchVocabulary: { ...searchVocabulary, english } },
   };
 }
 

@@ -6,7 +6,7 @@
 import { EMPTY_SEARCH_VOCABULARY, type SchoolFactFilter, type SchoolFactHint, type SearchVocabulary } from '../domain.js';
 import { expressionTerms } from '../search/synonyms.js';
 import { foldFrench } from '../text/french-text.js';
-import { SearchVocabularyFile } from './content-schema.js';
+import { SearchEnglishFile, SearchVocabularyFile } from './content-schema.js';
 import type { ContentProblems } from './content-problems.js';
 import { checkSchema, exists, readYaml } from './yaml-file.js';
 
@@ -65,5 +65,22 @@ export async function loadSearchVocabulary(file: string, shown: string, problems
     return { label, words: [...new Set(folded)], filter };
   });
   if (problems.list.length > before) return EMPTY_SEARCH_VOCABULARY;
-  return { translations, filler, freeWords, alternatives, about, classroom, englishSenses, schoolFacts };
+  return { translations, filler, freeWords, alternatives, about, classroom, englishSenses, schoolFacts, english: {} };
+}
+
+/**
+ * content/search-english.yaml (optional): per tool, what it is and does in English, in the
+ * words an English-speaking teacher or an agent types (docs/search.md). Each slug must be a
+ * tool's; `slugs`: the tools' slugs.
+ */
+export async function loadSearchEnglish(file: string, shown: string, slugs: ReadonlySet<string>, problems: ContentProblems): Promise<Record<string, string>> {
+  if (!(await exists(file))) return {};
+  const yaml = await readYaml(file, shown, problems, null);
+  if (yaml === undefined) return {};
+  const raw = checkSchema<Record<string, string>>(SearchEnglishFile, yaml, shown, null, problems);
+  if (raw === undefined) return {};
+  for (const slug of Object.keys(raw)) {
+    if (!slugs.has(slug)) problems.add(shown, null, slug, `names no tool (no file tools/${slug}.yaml)`, yaml.lineOf([slug]));
+  }
+  return Object.fromEntries(Object.entries(raw).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([slug, text]) => [slug, text.replace(/\s+/g, ' ').trim()]));
 }

@@ -143,7 +143,8 @@ export function* readModelSteps(snapshot: Snapshot): Steps<ReadModel> {
       description: t.short_description,
       category: categories[categoryOf[i]!]?.record.name,
       tags: t.tags,
-      long: t.long_description,
+      // What it is and does in English (content/search-english.yaml): found as its long description is.
+      long: dataset.searchVocabulary.english[t.slug] === undefined ? t.long_description : `${t.long_description}\n\n${dataset.searchVocabulary.english[t.slug]}`,
       levels: t.school.levels,
       subjects: t.school.subjects,
       pricing: t.pricing.model,

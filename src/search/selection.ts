@@ -49,9 +49,11 @@ export function select(n: number, required: readonly Evaluation[], unknown: numb
   // A word found nowhere, in a query naming no level, subject or class, whose words found are
   // mostly not the tools' keywords (« comparer assurance auto jeune conducteur en ligne »:
   // `comparer`, `jeune`, `ligne`; « prendre rendez-vous chez un dermatologue »): a request for
-  // something else, whose common words meet by chance.
-  if (unknown > 0 && !school && !classroom && keywords * 2 < required.length) return null;
+  // something else, whose common words meet by chance. So is a word found only in long texts
+  // (`used`, which the English ones write) beside words none of which is a keyword (`best
+  // price for a used iPhone 13`); not beside one (`slideshow program … that works offline`).
   const weak = school ? 0 : required.filter((e) => e.strong.isEmpty()).length - forgiven;
+  if ((unknown > 0 ? keywords * 2 < required.length : weak > 0 && keywords === 0) && !school && !classroom) return null;
   // In a French query of three words or more, a word found only through a correction
   // (`réparer` → « préparer », `fuite` → « suite ») is a word of the language the directory
   // does not hold, not a typing error: it counts as found nowhere. Not in English, whose words

@@ -584,3 +584,20 @@ test('GET /tools?q › a school fact whose words the synonyms know is looked for
   assert.deepEqual(body.meta.query.searched, ['cartes', 'mentales', 'offline']);
   assert.deepEqual(body.meta.query.facts, [{ label: 'hors ligne', filter: { offline: true } }]);
 });
+
+test('GET /tools?q › what a tool is in English (content/search-english.yaml) is searched as its long description is; a word only long texts hold, beside words that are no keyword, is no match', async (t) => {
+  const dataset = fixtureDataset();
+  dataset.tools.push({ ...variant(dataset, 'aqua-simul', 'Aqua Simul', "Simulations du cycle de l'eau pour l'école primaire et le collège, avec des fiches."), category: 'sciences' });
+  const withEnglish = structuredClone(dataset);
+  withEnglish.searchVocabulary.english = { 'eau-vive': 'Water cycle simulations showing rainfall and runoff, with activity sheets for primary and middle school science lessons.' };
+  const { app } = await buildTestApp(t, { dataset: withEnglish });
+  // No French text says `rainfall`, no translation names it: Eau Vive's English text does, and
+  // it comes first of the two water cycle simulations, though its name comes after.
+  const q = 'water cycle simulations with rainfall for pupils';
+  assert.deepEqual((await search(app, q)).slice(0, 2), ['Eau Vive', 'Aqua Simul']);
+  const { app: french } = await buildTestApp(t, { dataset });
+  assert.deepEqual((await search(french, q)).slice(0, 2), ['Aqua Simul', 'Eau Vive'], 'without its English text');
+  // `cahier` and `messagerie` meet in one tool, no tag or category names them, and `rainfall`
+  // is only in a long text: no sign the query is about what that tool does.
+  assert.deepEqual(await search(app, 'cahier messagerie rainfall'), []);
+});

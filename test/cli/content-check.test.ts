@@ -133,6 +133,22 @@ test('content:check › a school fact of the search names a fact and values of t
   assert.match(refused.stderr, /search-vocabulary\.yaml:\d+: field school_facts\[3\]\.data_location\[0\]: must be one of device, france, eu, outside_eu \(got "paris"\)/);
 });
 
+test('content:check › an English text of the search names a tool of the directory, and says enough', async (t) => {
+  const content = await contentOf(t, (d) => {
+    d.searchVocabulary.english = { quizzy: 'Quiz maker for the classroom: teachers write multiple-choice questions and pupils answer.', 'quizz-inconnu': 'A quiz maker that the directory does not list anywhere at all.' };
+  });
+  const { code, stderr } = await check('--content', content);
+  assert.equal(code, 1);
+  assert.match(stderr, /search-english\.yaml:\d+: field quizz-inconnu: names no tool \(no file tools\/quizz-inconnu\.yaml\)/);
+  assert.doesNotMatch(stderr, /field quizzy/);
+  const short = await contentOf(t, (d) => {
+    d.searchVocabulary.english = { quizzy: 'Quiz maker.' };
+  });
+  const refused = await check('--content', short);
+  assert.equal(refused.code, 1);
+  assert.match(refused.stderr, /search-english\.yaml.*quizzy.*40/);
+});
+
 test('content:check › a classroom word must be one word, naming the entry', async (t) => {
   const content = await contentOf(t, (d) => {
     d.searchVocabulary.classroom.push('salle de classe');

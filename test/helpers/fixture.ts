@@ -108,6 +108,7 @@ export function fixtureDataset(): Dataset {
         { label: 'sans compte élève', words: ['sans compte', 'no account'], filter: { pupil_account: ['none', 'class_code'] } },
         { label: 'logiciel libre', words: ['open source'], filter: { open_source: true } },
       ],
+      english: {},
     },
     synonyms: {
       families: [['corriger', 'correction', 'correcteur']],
@@ -146,6 +147,7 @@ export async function writeContent(dir: string, dataset: Dataset): Promise<strin
     };
     await writeFile(path.join(dir, 'search-vocabulary.yaml'), YAML.stringify(file));
   }
+  if (Object.keys(dataset.searchVocabulary.english).length > 0) await writeFile(path.join(dir, 'search-english.yaml'), YAML.stringify(dataset.searchVocabulary.english));
   for (const t of dataset.tools) await writeFile(path.join(dir, 'tools', `${t.slug}.yaml`), YAML.stringify(asWritten(t)));
   for (const c of dataset.collections) await writeFile(path.join(dir, 'collections', `${c.slug}.yaml`), YAML.stringify(c));
   return dir;
