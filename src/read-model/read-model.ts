@@ -144,7 +144,7 @@ export function* readModelSteps(snapshot: Snapshot): Steps<ReadModel> {
       category: categories[categoryOf[i]!]?.record.name,
       tags: t.tags,
       // What it is and does in English (content/search-english.yaml): found as its long description is.
-      long: dataset.searchVocabulary.english[t.slug] === undefined ? t.long_description : `${t.long_description}\n\n${dataset.searchVocabulary.english[t.slug]}`,
+      long: [t.long_description, dataset.searchVocabulary.english[t.slug] ?? ''].join('\n\n'),
       levels: t.school.levels,
       subjects: t.school.subjects,
       pricing: t.pricing.model,

@@ -1,10 +1,10 @@
 /**
  * What a query says before any tool is matched (docs/search.md, "Reading a query"): the
  * words of conversation that no tool must contain (`je cherche`, `j'ai besoin d'`, `is there`,
- * `app`), the levels and subjects it names (`6e`, `cycle 3`, `SVT`, `hg`) — soft constraints
- * that rank the tools that have them first and never by themselves empty the result —,
+ * `app`); the levels and subjects it names (`6e`, `cycle 3`, `SVT`, `hg`), soft constraints
+ * that rank the tools that have them first and never by themselves empty the result;
  * whether it asks for tools at no charge (`gratuit`, `free`) or with a school fact (`hors
- * ligne`, `sans compte`, `open source`), and whether it asks for tools like one it names
+ * ligne`, `sans compte`, `open source`); and whether it asks for tools like one it names
  * (`alternative à Kahoot`, `comme Padlet`, `Quizlet alternative`). The lists are content
  * (content/search-vocabulary.yaml, levels.yaml, subjects.yaml), not code.
  */
@@ -179,7 +179,7 @@ export interface QueryReading {
   /** The subjects of its topic words. */
   readonly topicSubjects: readonly string[];
   readonly free: boolean;
-  /** The entries of `school_facts` it asks for (indices), as met, and where their words stand ([first word, word count]). */
+  /** The entries of `school_facts` it asks for (indices), as met. */
   readonly facts: readonly number[];
   /** Subject names of several words (`sciences de la vie et de la terre`), as [first word, word count]: each is searched as one unit. */
   readonly phrases: ReadonlyArray<readonly [number, number]>;
