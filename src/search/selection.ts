@@ -18,6 +18,8 @@ export const FILL = 10;
 /** A unit found in more than one tool in ten, and in more than MIN_COMMON tools, is common. */
 const COMMON_SHARE = 1 / 10;
 const MIN_COMMON = 8;
+/** A keyword found in more tools than this share (and than MIN_COMMON) says nothing of the kind of tool asked for, to the rules against requests for something else. */
+const TELLING_SHARE = 0.4;
 /** How much more a unit naming a word of the tools' keywords (the kind of tool asked for) weighs in the share of the query a tool holds. */
 const KEYWORD_WEIGHT = 2;
 
@@ -45,7 +47,8 @@ export interface Selection {
  */
 export function select(n: number, required: readonly Evaluation[], unknown: number, school = false, more: { french?: boolean; forgiven?: number; classroom?: boolean; naming?: readonly boolean[] } = {}): Selection | null {
   const { french = false, forgiven = 0, classroom = false, naming } = more;
-  const keywords = naming === undefined ? required.length : naming.filter(Boolean).length;
+  // A keyword most tools' texts say (`compte` of « compte rendu », `ligne` of « en ligne ») tells no kind of tool.
+  const keywords = naming === undefined ? required.length : naming.filter((k, i) => k && required[i]!.set.count() <= Math.max(MIN_COMMON, n * TELLING_SHARE)).length;
   // A word found nowhere, in a query naming no level, subject or class, whose words found are
   // mostly not the tools' keywords (« comparer assurance auto jeune conducteur en ligne »:
   // `comparer`, `jeune`, `ligne`; « prendre rendez-vous chez un dermatologue »): a request for

@@ -484,6 +484,10 @@ test('GET /tools?q › a word found nowhere beside words that are mostly no keyw
   assert.deepEqual(await search(app, 'cahier messagerie bancaire de la classe'), ['École Test', 'Eau Vive']);
   // Half of the words found name a keyword (`quiz`, a category's name): the query is about the tools.
   assert.deepEqual((await search(app, 'quiz projeter pâques')).slice(0, 1), ['Quiz Master']);
+  // Not a keyword that most tools have (`test`, every fixture tool's tag; « compte » of « compte
+  // rendu », « ligne » of « en ligne » in the directory): it tells no kind of tool.
+  assert.deepEqual(await search(app, 'test messagerie bancaire'), []);
+  assert.deepEqual(await search(app, 'test messagerie'), ['École Test'], 'every word found: the tool holding them');
 });
 
 test('GET /tools?q › when no tool holds every word, the kind of tool asked for (a keyword) weighs more than a word of the story', async (t) => {
