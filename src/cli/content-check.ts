@@ -42,6 +42,11 @@ async function main(): Promise<number> {
   process.stdout.write(`${result.files} files valid: ${tools.length} tools (${published} published), ${result.dataset.collections.length} collections.\n`);
   const lines = schoolCoverage(tools);
   process.stdout.write(`${formatCoverage(lines)}\n`);
+  // An English passage per published tool (content/search-english.yaml): what English queries find it by.
+  const english = result.dataset.searchVocabulary.english;
+  const without = tools.filter((t) => t.status === 'published' && english[t.slug] === undefined).map((t) => t.slug);
+  const missing = without.length === 0 ? '' : `; none for ${without.slice(0, 10).join(', ')}${without.length > 10 ? ` and ${without.length - 10} more` : ''}`;
+  process.stdout.write(`English passages for the search (search-english.yaml): ${published - without.length} / ${published} published tools${missing}\n`);
   return args.strict && !coverageMet(lines) ? 4 : 0;
 }
 

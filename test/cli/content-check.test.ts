@@ -42,6 +42,12 @@ test('content:check › valid content: exit 0 and the coverage of each school fa
   assert.match(stdout, /levels\s+3 \/ 9\s+33\.3 % of published tools\s+✗ below 95 %/);
   assert.match(stdout, /min_age\s+2 \/ 2\s+100\.0 % of published tools pupils use\s+✓ ≥ 60 %/);
   assert.equal((await check('--content', await contentOf(t), '--strict')).code, 4, '--strict: below target is exit 4');
+  // The tools English queries cannot find by an English passage of their own.
+  assert.match(stdout, /English passages for the search \(search-english\.yaml\): 0 \/ 9 published tools; none for [a-z-]+(, [a-z-]+){8}\n/);
+  const withOne = await check('--content', await contentOf(t, (d) => {
+    d.searchVocabulary.english = { quizzy: 'Quiz maker for the classroom: teachers write multiple-choice questions and pupils answer them live.' };
+  }));
+  assert.match(withOne.stdout, /English passages for the search \(search-english\.yaml\): 1 \/ 9 published tools; none for (?![^\n]*quizzy)/);
 });
 
 test('content:check › a level or subject outside the vocabularies is named with the nearest valid value, or the slugs an alias stands for', async (t) => {
