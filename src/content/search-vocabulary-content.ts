@@ -54,13 +54,18 @@ export async function loadSearchVocabulary(file: string, shown: string, problems
   const taken = new Map<string, string>([...filler.map((w) => [w, 'filler'] as const), ...freeWords.map((w) => [w, 'free_words'] as const)]);
   const schoolFacts = (raw.school_facts ?? []).map(({ label, words: typed, ...filter }, i): SchoolFactHint => {
     if (Object.keys(filter).length === 0) problems.add(shown, null, `school_facts[${i}]`, 'names no fact (pupil_use, pupil_account, generative_ai, trains_on_user_data, data_location, institutional_access, offline, open_source)', yaml.lineOf(['school_facts', i]));
+    const here = `school_facts[${i}]`;
     const folded = typed.flatMap((phrase, k) => {
       const word = foldFrench(phrase);
-      const other = word === '' ? 'nothing' : taken.get(word);
-      if (other === 'nothing') problems.add(shown, null, `school_facts[${i}].words[${k}]`, `has no word (got ${JSON.stringify(phrase)})`, yaml.lineOf(['school_facts', i, 'words', k]));
-      else if (other !== undefined && other !== `school_facts[${i}]`) problems.add(shown, null, `school_facts[${i}].words[${k}]`, `is also in ${other} (got ${JSON.stringify(phrase)}); keep it in one place`, yaml.lineOf(['school_facts', i, 'words', k]));
-      taken.set(word, `school_facts[${i}]`);
-      return word === '' ? [] : [word];
+      const at = yaml.lineOf(['school_facts', i, 'words', k]);
+      if (word === '') {
+        problems.add(shown, null, `${here}.words[${k}]`, `has no word (got ${JSON.stringify(phrase)})`, at);
+        return [];
+      }
+      const other = taken.get(word);
+      if (other !== undefined && other !== here) problems.add(shown, null, `${here}.words[${k}]`, `is also in ${other} (got ${JSON.stringify(phrase)}); keep it in one place`, at);
+      taken.set(word, here);
+      return [word];
     });
     return { label, words: [...new Set(folded)], filter };
   });

@@ -105,6 +105,10 @@ const facetValue = <T extends TSchema>(value: T) =>
   );
 
 /** `meta.facets`, only with `facets=…` (read-model/facets.ts says which values, in which order). */
+/** The school facts whose values are a closed list, with their values: the facets and a query's fact hints name them alike. */
+const SCHOOL_ENUM_FACTS = [['pupil_use', PUPIL_USES], ['pupil_account', PUPIL_ACCOUNTS], ['generative_ai', GENERATIVE_AI], ['trains_on_user_data', TRAINS_ON_USER_DATA], ['data_location', DATA_LOCATIONS], ['institutional_access', INSTITUTIONAL_ACCESS]] as const;
+const EnumOf = (values: readonly string[]) => Type.Union(values.map((v) => Type.Literal(v)));
+
 export const Facets = Type.Object(
   {
     category: Type.Optional(Type.Array(facetValue(Type.String()), { description: 'Categories with at least one tool, and any selected one; by count, then name' })),
@@ -113,8 +117,8 @@ export const Facets = Type.Object(
     level: Type.Optional(Type.Array(facetValue(Type.String()), { description: 'Levels with at least one tool, and any selected one, in school order' })),
     subject: Type.Optional(Type.Array(facetValue(Type.String()), { description: 'Subjects with at least one tool, and any selected one, in the order of /subjects' })),
     ...Object.fromEntries(
-      ([['pupil_use', PUPIL_USES], ['pupil_account', PUPIL_ACCOUNTS], ['generative_ai', GENERATIVE_AI], ['trains_on_user_data', TRAINS_ON_USER_DATA], ['data_location', DATA_LOCATIONS], ['institutional_access', INSTITUTIONAL_ACCESS]] as const).map(
-        ([name, values]) => [name, Type.Optional(Type.Array(facetValue(Type.Union(values.map((v) => Type.Literal(v)))), { description: 'Every value, in the contract’s order; a tool whose fact is unknown counts for none' }))],
+      SCHOOL_ENUM_FACTS.map(
+        ([name, values]) => [name, Type.Optional(Type.Array(facetValue(EnumOf(values)), { description: 'Every value, in the contract’s order; a tool whose fact is unknown counts for none' }))],
       ),
     ),
     offline: Type.Optional(Type.Array(facetValue(Type.Boolean()), { description: 'true, then false; a tool whose fact is unknown counts for neither' })),
@@ -128,16 +132,15 @@ export const Facets = Type.Object(
 
 const Chip = Type.Object({ slug: Type.String(), label: Type.String({ description: 'French' }) }, { additionalProperties: false });
 
-const Values = (values: readonly string[]) => Type.Optional(Type.Array(Type.Union(values.map((v) => Type.Literal(v)))));
-
 /** A school fact a query asks for (« hors ligne »): its label, and the GET /tools filters that would keep only the tools known to have it. */
 const FactHint = Type.Object(
   {
     label: Type.String({ description: 'French, for a chip (« hors ligne », « sans compte élève »)' }),
     filter: Type.Object(
       {
-        pupil_use: Values(PUPIL_USES), pupil_account: Values(PUPIL_ACCOUNTS), generative_ai: Values(GENERATIVE_AI), trains_on_user_data: Values(TRAINS_ON_USER_DATA),
-        data_location: Values(DATA_LOCATIONS), institutional_access: Values(INSTITUTIONAL_ACCESS), offline: Type.Optional(Type.Boolean()), open_source: Type.Optional(Type.Boolean()),
+        ...Object.fromEntries(SCHOOL_ENUM_FACTS.map(([name, values]) => [name, Type.Optional(Type.Array(EnumOf(values)))])),
+        offline: Type.Optional(Type.Boolean()),
+        open_source: Type.Optional(Type.Boolean()),
       },
       { additionalProperties: false, description: 'The GET /tools filters of the same names (a list: any of its values) that would keep only the tools known to have it' },
     ),

@@ -166,15 +166,16 @@ export class SearchIndex {
     const vocabulary = reading.searchVocabulary ?? EMPTY_SEARCH_VOCABULARY;
     const synonyms = vocabulary.translations.length === 0 ? synonymSet : { ...synonymSet, expansions: [...synonymSet.expansions, ...vocabulary.translations] };
     const ix = yield* buildIndexData(documents, synonyms, vocabulary.translations.map((t) => t.term));
+    const termsOf = (words: readonly string[]) => words.filter((w) => !isStopWord(w)).map((w) => ix.termMemo.get(w, () => termOf(w)));
     const expressions = {
       has: (words: readonly string[]) => {
-        const terms = words.filter((w) => !isStopWord(w)).map((w) => ix.termMemo.get(w, () => termOf(w)));
+        const terms = termsOf(words);
         return terms.length >= 2 && ix.synonyms.has(terms);
       },
       // Words the synonyms know whole: a word, or an expression of two terms or more (not
       // `sans inscription`, whose one term the synonyms know alone).
       known: (words: readonly string[]) => {
-        const terms = words.filter((w) => !isStopWord(w)).map((w) => ix.termMemo.get(w, () => termOf(w)));
+        const terms = termsOf(words);
         return (terms.length >= 2 || (terms.length === 1 && words.length === 1)) && ix.synonyms.has(terms);
       },
       longest: ix.synonyms.longestKey,
