@@ -20,6 +20,8 @@ const COMMON_SHARE = 1 / 10;
 const MIN_COMMON = 8;
 /** A keyword found in more tools than this share (and than MIN_COMMON) says nothing of the kind of tool asked for, to the rules against requests for something else. */
 const TELLING_SHARE = 0.4;
+/** A word found only in long texts is read with the query's rarest keyword when one in this many of its tools says it. */
+const CORROBORATING_SHARE = 4;
 /** How much more a unit naming a word of the tools' keywords (the kind of tool asked for) weighs in the share of the query a tool holds. */
 const KEYWORD_WEIGHT = 2;
 
@@ -45,18 +47,28 @@ export interface Selection {
  * class, pupils or teaching (QueryReading.classroom); `naming`: per unit of `required`,
  * whether it names a word of the tools' keywords (tags, category names).
  */
-export function select(n: number, required: readonly Evaluation[], unknown: number, school = false, more: { french?: boolean; forgiven?: number; classroom?: boolean; naming?: readonly boolean[] } = {}): Selection | null {
-  const { french = false, forgiven = 0, classroom = false, naming } = more;
+export function select(n: number, required: readonly Evaluation[], unknown: number, school = false, more: { french?: boolean; forgiven?: number; classroom?: boolean; naming?: readonly boolean[]; subject?: boolean } = {}): Selection | null {
+  const { french = false, forgiven = 0, classroom = false, naming, subject = false } = more;
   // A keyword most tools' texts say (`compte` of « compte rendu », `ligne` of « en ligne ») tells no kind of tool.
   const keywords = naming === undefined ? required.length : naming.filter((k, i) => k && required[i]!.set.count() <= Math.max(MIN_COMMON, n * TELLING_SHARE)).length;
-  // A word found nowhere, in a query naming no level, subject or class, whose words found are
+  // A word found nowhere, in a query not about school (below), whose words found are
   // mostly not the tools' keywords (« comparer assurance auto jeune conducteur en ligne »:
   // `comparer`, `jeune`, `ligne`; « prendre rendez-vous chez un dermatologue »): a request for
   // something else, whose common words meet by chance. So is a word found only in long texts
   // (`used`, which the English ones write) beside words none of which is a keyword (`best
   // price for a used iPhone 13`); not beside one (`slideshow program … that works offline`).
-  const weak = school ? 0 : required.filter((e) => e.strong.isEmpty()).length - forgiven;
-  if ((unknown > 0 ? keywords * 2 < required.length : weak > 0 && keywords === 0) && !school && !classroom) return null;
+  // A word found only in long texts that a tool of the query's rarest keyword also says
+  // (`speech bubbles` beside `comic strips`: the English passage of a comic-strip maker) is
+  // read with that keyword, not against it.
+  const anchor = keywordAnchor(n, required, naming);
+  const corroborated = (e: Evaluation) => anchor !== null && anchor.countAnd(e.set) * CORROBORATING_SHARE >= anchor.count();
+  const weak = school ? 0 : Math.max(0, required.filter((e) => e.strong.isEmpty() && !corroborated(e)).length - forgiven);
+  // A level or an age says whose need it is, not that the need is school's: with a word found
+  // nowhere, it makes the query about school only beside a keyword of the tools, a subject or
+  // a word of the class (« cartable à roulettes … pour enfant de CP », « ouvrir un compte
+  // bancaire … pour mon fils de 16 ans »; but « … les voix des élèves »).
+  const aboutSchool = classroom || subject || (school && (keywords > 0 || unknown === 0));
+  if ((unknown > 0 ? keywords * 2 < required.length : weak > 0 && keywords === 0) && !aboutSchool) return null;
   // In a French query of three words or more, a word found only through a correction
   // (`réparer` → « préparer », `fuite` → « suite ») is a word of the language the directory
   // does not hold, not a typing error: it counts as found nowhere. Not in English, whose words
@@ -113,6 +125,22 @@ export function select(n: number, required: readonly Evaluation[], unknown: numb
   for (let t = most - 1; t >= 2 && (t === most - 1 || t >= fewest) && candidates.count() < FILL; t--) candidates = atLeast(coverage, t, n);
   if (rareFound) candidates.addSet(rareSet);
   return { candidates, coverage: rank() };
+}
+
+/**
+ * Where the query's rarest telling keyword is said where it matters (a tag, a name, a short
+ * description): a unit naming a word of the tools' keywords, found where it matters, in no
+ * more tools than a common word is. Null when the query has none.
+ */
+function keywordAnchor(n: number, required: readonly Evaluation[], naming?: readonly boolean[]): Bitset | null {
+  let anchor: Bitset | null = null;
+  let fewest = Math.max(MIN_COMMON, n * COMMON_SHARE) + 1;
+  required.forEach((e, k) => {
+    if (naming !== undefined && !naming[k]) return;
+    const count = e.strong.count();
+    if (count > 0 && count < fewest) [anchor, fewest] = [e.strong, count];
+  });
+  return anchor;
 }
 
 function atLeast(coverage: Uint8Array, threshold: number, n: number): Bitset {

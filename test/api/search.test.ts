@@ -474,7 +474,7 @@ test('GET /tools?q › an English word the directory does not hold finds what it
   assert.deepEqual(await search(app, 'spellbound'), []);
 });
 
-test('GET /tools?q › a word found nowhere beside words that are mostly no keyword of the tools: nothing, unless the query names a class', async (t) => {
+test('GET /tools?q › a word found nowhere beside words that are mostly no keyword of the tools: nothing, unless the query names a class or a subject', async (t) => {
   const { app } = await buildTestApp(t);
   // `cahier` and `messagerie` meet in one tool; `bancaire` nowhere; neither names a tag or a category.
   assert.deepEqual(await search(app, 'cahier messagerie bancaire'), []);
@@ -482,12 +482,35 @@ test('GET /tools?q › a word found nowhere beside words that are mostly no keyw
   // A word of the class (`classroom`: « élèves », « classe ») says the unknown word is the lesson's.
   // (Four words telling a need, fewer than a page found: the tool closest to it follows, Eau Vive, of its category.)
   assert.deepEqual(await search(app, 'cahier messagerie bancaire de la classe'), ['École Test', 'Eau Vive']);
+  // So does a subject.
+  assert.equal((await search(app, 'cahier messagerie bancaire en SVT'))[0], 'École Test');
+  // A level or an age alone says whose need it is, not that it is one of school's: a
+  // consumer's request about a child (« … pour mon fils de 8 ans », « … en CM1 ») is still something else.
+  assert.deepEqual(await search(app, 'cahier messagerie bancaire pour mon fils de 8 ans'), []);
+  assert.deepEqual(await search(app, 'cahier messagerie bancaire CM1'), []);
   // Half of the words found name a keyword (`quiz`, a category's name): the query is about the tools.
   assert.deepEqual((await search(app, 'quiz projeter pâques')).slice(0, 1), ['Quiz Master']);
   // Not a keyword that most tools have (`test`, every fixture tool's tag; « compte » of « compte
   // rendu », « ligne » of « en ligne » in the directory): it tells no kind of tool.
   assert.deepEqual(await search(app, 'test messagerie bancaire'), []);
   assert.deepEqual(await search(app, 'test messagerie'), ['École Test'], 'every word found: the tool holding them');
+});
+
+test('GET /tools?q › words found only in long texts are read with the rarest keyword of the query when its tools say them', async (t) => {
+  const app = await appWith(t, (dataset) => [
+    { ...variant(dataset, 'bulle-bd', 'Alpha', 'Créer des planches de bande dessinée en ligne.'), tags: ['bande-dessinee'], long_description: long('Les élèves choisissent des personnages, les placent dans chaque case de la planche et écrivent leurs bulles de dialogue.') },
+    { ...variant(dataset, 'bulle-savon', 'Beta', 'Expériences de chimie à mener avec la classe.'), category: 'sciences', long_description: long('On souffle des bulles de savon, on observe leurs couleurs et on mesure combien de temps elles tiennent avant d’éclater.') },
+  ]);
+  // `bulles` and `personnages` are only in long descriptions; a tool tagged `bande-dessinee` says both.
+  assert.deepEqual((await search(app, 'bande dessinée bulles personnages')).slice(0, 1), ['Alpha']);
+  // Without the keyword, two words that only long texts say are no sign of a need the directory answers.
+  assert.deepEqual(await search(app, 'bulles personnages souffle'), []);
+  // Nor when one of the keyword's tools in five says them: a chance meeting (`assurance auto`).
+  const many = await appWith(t, (dataset) => [
+    { ...variant(dataset, 'bulle-bd', 'Alpha', 'Créer des planches de bande dessinée en ligne.'), tags: ['bande-dessinee'], long_description: long('Les élèves choisissent des personnages, les placent dans chaque case de la planche et écrivent leurs bulles de dialogue.') },
+    ...['Gamma', 'Delta', 'Epsilon', 'Zeta'].map((name) => ({ ...variant(dataset, `bd-${name.toLowerCase()}`, name, 'Lire des albums de bande dessinée en ligne.'), tags: ['bande-dessinee'] })),
+  ]);
+  assert.deepEqual(await search(many, 'bande dessinée bulles personnages'), []);
 });
 
 test('GET /tools?q › when no tool holds every word, the kind of tool asked for (a keyword) weighs more than a word of the story', async (t) => {
