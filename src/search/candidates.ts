@@ -63,6 +63,13 @@ export function group(ix: SearchIndexData, unit: Unit, expand: boolean, complete
   if (unit.words.length > 1) {
     const last = unit.words.length - 1;
     const parts = unit.words.map((word, k) => group(ix, { words: [word], terms: [unit.terms[k]!] }, true, complete && k === last));
+    // An expression the vocabulary translates is asked for as a whole: a tool its words name
+    // (`written by ChatGPT`, « écrit par ChatGPT ») is not what it asks for.
+    if (alternatives.length > (literal === null ? 0 : 1)) {
+      parts.forEach((part, k) => {
+        if (ix.wholeNames.has(unit.words[k]!)) part.alternatives = part.alternatives.map((a) => ({ ...a, notName: true }));
+      });
+    }
     return { alternatives, literal, parts };
   }
   const word = unit.words[0]!;
@@ -153,12 +160,13 @@ export function allAlternatives(group: Group): Alternative[] {
 
 /**
  * Term → the best weight with which the query names it as a word: single-word alternatives,
- * not completions of a word still being typed, nor one word of a longer expression.
+ * not completions of a word still being typed, nor one word of a longer expression, nor a
+ * tool's name inside an expression the vocabulary translates (`written by ChatGPT`).
  */
 export function matchedTermWeights(alternatives: ReadonlyArray<readonly Alternative[]>): Map<number, number> {
   const weights = new Map<number, number>();
   for (const list of alternatives) {
-    for (const a of list) if (a.terms.length === 1 && !a.completion) weights.set(a.terms[0]!, Math.max(weights.get(a.terms[0]!) ?? 0, a.weight));
+    for (const a of list) if (a.terms.length === 1 && !a.completion && !a.notName) weights.set(a.terms[0]!, Math.max(weights.get(a.terms[0]!) ?? 0, a.weight));
   }
   return weights;
 }

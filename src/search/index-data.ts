@@ -57,6 +57,8 @@ export interface SearchIndexData {
   readonly names: readonly string[];
   /** The same without spaces (`chat gpt` and `chatgpt` name one tool). */
   readonly compactNames: readonly string[];
+  /** Every compact name: whether a word of a query names a tool whole (`chatgpt`). */
+  readonly wholeNames: ReadonlySet<string>;
   /** Per document, bit p set when the name's word p is not a stop word. */
   readonly nameContent: Int32Array;
   /** Per document, its category (an index into `categoryTerms`). */
@@ -232,9 +234,10 @@ export function* buildIndexData(documents: readonly SearchDocument[], synonymSet
   for (const [c, ts] of categoryTerms.entries()) {
     for (const t of ts) categoriesOfTerm.set(t, [...(categoriesOfTerm.get(t) ?? []), c]);
   }
+  const compactNames = names.map((s) => s.replaceAll(' ', ''));
   return {
     size: n, vocabulary, surfaceTerm, surfaceOffsets, surfacesOfTerm, termIds, fields, documentFrequency: df, names,
-    compactNames: names.map((s) => s.replaceAll(' ', '')), nameContent, categoryOf, categoryTerms, categoriesOfTerm,
+    compactNames, wholeNames: new Set(compactNames), nameContent, categoryOf, categoryTerms, categoriesOfTerm,
     synonyms: new SynonymTable(synonymSet, english), typoMemo: new Memo(WORD_MEMO_LIMIT), termMemo: new Memo(WORD_MEMO_LIMIT),
     levelSets: setsOf((d) => d.levels), subjectSets: setsOf((d) => d.subjects),
     subjectCounts: Uint8Array.from(documents, (d) => Math.min(255, (d.subjects ?? []).filter((s) => s !== 'transversal').length)), free: pricingSet('free'), freemium: pricingSet('freemium'),

@@ -12,6 +12,8 @@ export interface Alternative {
   strongOnly?: true;
   /** Searched in the long description only: the stemmer joins the word typed to other words of the name and description (`numération`, « numérique »). */
   longOnly?: true;
+  /** Not searched in names: a word of an expression the vocabulary translates (`written by ChatGPT`: a detector is asked for, not the tool it names). */
+  notName?: true;
 }
 
 export interface Unit {

@@ -38,7 +38,7 @@ export function evaluate(ix: SearchIndexData, group: Group): Evaluation {
     // A correction or a completion leads to words of the name, description and keywords
     // only: the long description is searched for the words as typed (and their synonyms).
     const fields = alternative.typos || alternative.completion || alternative.strongOnly ? STRONG_FIELDS : ix.fields.length;
-    for (let field = alternative.longOnly ? LONG : 0; field < fields; field++) {
+    for (let field = alternative.longOnly ? LONG : alternative.notName ? NAME + 1 : 0; field < fields; field++) {
       // BM25 of a term's frequency in the field, times the field's boost (idf aside):
       // boost·tf / (tf + normBase + normScale·length), its constants read once per field, as
       // the loop below runs over every posting of a common word (tens of thousands at 100,000 tools).

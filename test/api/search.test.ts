@@ -513,6 +513,21 @@ test('GET /tools?q › words found only in long texts are read with the rarest k
   assert.deepEqual(await search(many, 'bande dessinée bulles personnages'), []);
 });
 
+test('GET /tools?q › a tool named inside an expression the vocabulary translates is not what the expression asks for', async (t) => {
+  const dataset = fixtureDataset();
+  const base = dataset.tools.find((tool) => tool.slug === 'quizzy')!;
+  dataset.tools.push(
+    { ...base, slug: 'chatmalin', name: 'Chatmalin', short_description: 'Assistant conversationnel qui écrit des textes et des devoirs à la demande.', website_url: 'https://chatmalin.example.org/', education_program: null, former_slugs: [] },
+    { ...base, slug: 'detecteur-plus', name: 'Détecteur Plus', short_description: "Détecteur d'IA qui repère les copies et les devoirs rédigés par un assistant.", website_url: 'https://detecteur-plus.example.org/', education_program: null, former_slugs: [] },
+  );
+  dataset.synonyms.expansions.push({ term: 'écrit par Chatmalin', finds: ["détecteur d'IA"] });
+  const { app } = await buildTestApp(t, { dataset });
+  // « écrit par Chatmalin » asks for a detector: the tool it names comes after it.
+  assert.deepEqual((await search(app, 'devoir écrit par Chatmalin')).slice(0, 2), ['Détecteur Plus', 'Chatmalin']);
+  // Named on its own, the tool comes first.
+  assert.equal((await search(app, 'Chatmalin devoir'))[0], 'Chatmalin');
+});
+
 test('GET /tools?q › when no tool holds every word, the kind of tool asked for (a keyword) weighs more than a word of the story', async (t) => {
   const tagged = (tool: ToolRecord, tags: string[]): ToolRecord => ({ ...tool, tags });
   const app = await appWith(t, (dataset) => [
