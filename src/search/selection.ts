@@ -57,9 +57,9 @@ export function select(n: number, required: readonly Evaluation[], unknown: numb
   // something else, whose common words meet by chance. So is a word found only in long texts
   // (`used`, which the English ones write) beside words none of which is a keyword (`best
   // price for a used iPhone 13`); not beside one (`slideshow program … that works offline`).
-  // A word found only in long texts that a tool of the query's rarest keyword also says
-  // (`speech bubbles` beside `comic strips`: the English passage of a comic-strip maker) is
-  // read with that keyword, not against it.
+  // A word found only in long texts that a quarter of the tools of the query's rarest keyword
+  // also say (`speech bubbles` beside `comic strips`: the English passages of the comic-strip
+  // makers) is read with that keyword, not against it; one tool in 39 is chance (`assurance auto`).
   const anchor = keywordAnchor(n, required, naming);
   const corroborated = (e: Evaluation) => anchor !== null && anchor.countAnd(e.set) * CORROBORATING_SHARE >= anchor.count();
   const weak = school ? 0 : Math.max(0, required.filter((e) => e.strong.isEmpty() && !corroborated(e)).length - forgiven);
