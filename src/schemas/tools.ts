@@ -104,11 +104,11 @@ const facetValue = <T extends TSchema>(value: T) =>
     { additionalProperties: false },
   );
 
-/** `meta.facets`, only with `facets=…` (read-model/facets.ts says which values, in which order). */
 /** The school facts whose values are a closed list, with their values: the facets and a query's fact hints name them alike. */
 const SCHOOL_ENUM_FACTS = [['pupil_use', PUPIL_USES], ['pupil_account', PUPIL_ACCOUNTS], ['generative_ai', GENERATIVE_AI], ['trains_on_user_data', TRAINS_ON_USER_DATA], ['data_location', DATA_LOCATIONS], ['institutional_access', INSTITUTIONAL_ACCESS]] as const;
 const EnumOf = (values: readonly string[]) => Type.Union(values.map((v) => Type.Literal(v)));
 
+/** `meta.facets`, only with `facets=…` (read-model/facets.ts says which values, in which order). */
 export const Facets = Type.Object(
   {
     category: Type.Optional(Type.Array(facetValue(Type.String()), { description: 'Categories with at least one tool, and any selected one; by count, then name' })),

@@ -67,6 +67,7 @@ export function select(n: number, required: readonly Evaluation[], unknown: numb
   // nowhere, it makes the query about school only beside a keyword of the tools, a subject or
   // a word of the class (« cartable à roulettes … pour enfant de CP », « ouvrir un compte
   // bancaire … pour mon fils de 16 ans »; but « … les voix des élèves »).
+  // (Without `naming`, as widenToWords calls it, every unit counts as a keyword: `school` alone.)
   const aboutSchool = classroom || subject || (school && (keywords > 0 || unknown === 0));
   if ((unknown > 0 ? keywords * 2 < required.length : weak > 0 && keywords === 0) && !aboutSchool) return null;
   // In a French query of three words or more, a word found only through a correction
