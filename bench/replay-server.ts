@@ -2,6 +2,8 @@
  * The baseline: a bare node:http server that replays recorded responses byte for byte
  * (same status, headers and body; on a matching If-None-Match, the 304 our server sent,
  * headers included). Whatever our server does beyond this is its overhead.
+ * An entry recorded under `*` answers every URL not recorded (the growth test's ceiling: one
+ * page of a never-seen search, sent for every query, since no query can be recorded in advance).
  */
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
@@ -20,7 +22,7 @@ for (const [url, r] of Object.entries(JSON.parse(readFileSync(file, 'utf8')) as 
 }
 
 createServer((req, res) => {
-  const r = recorded.get(req.url!);
+  const r = recorded.get(req.url!) ?? recorded.get('*');
   if (r === undefined) {
     res.writeHead(404).end();
     return;

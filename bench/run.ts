@@ -345,8 +345,28 @@ async function mcpBesideRest(ours: ChildProcess[], slug: string): Promise<void> 
   printTable(table);
 }
 
+/** Requests/s of a bare replay server answering every URL of `script` with the response to `url`. */
+async function bareCeiling(url: string, script: string): Promise<number> {
+  const res = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+  const headers: Record<string, string> = {};
+  res.headers.forEach((v, k) => {
+    if (!['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(k)) headers[k] = v;
+  });
+  const body = Buffer.from(await res.arrayBuffer());
+  if (res.status !== 200 || (JSON.parse(body.toString('utf8')) as { data: unknown[] }).data.length === 0) throw new Error(`${url}: expected a page of tools, got ${res.status}`);
+  const file = path.join(work, 'replay-ceiling.json');
+  writeFileSync(file, JSON.stringify({ '*': { status: res.status, headers, body: body.toString('base64'), notModified: null } }));
+  const replay = fork(path.join(ROOT, 'dist/bench/replay-server.js'), [file, String(PORTS.bare)], { execArgv: NODE_FLAGS, stdio: 'ignore' });
+  children.push(replay);
+  await once(replay, 'message');
+  const bare = await load(replay.pid!, `http://127.0.0.1:${PORTS.bare}/api/v1/directory/tools`, {}, script, WARMUP);
+  replay.kill('SIGTERM');
+  await once(replay, 'exit');
+  return bare.rps;
+}
+
 async function growth(size: number): Promise<void> {
-  const results: string[][] = [['tools', 'start-up ms', 'RSS MiB', 'q=quiz req/s (cached)', 'q=quiz&filters req/s (cached)', 'varied q req/s (uncached)', 'varied q+filters req/s (uncached)', 'never-seen typos+synonyms req/s', 'never-seen, first seconds (cold) req/s', 'never-seen alone: p50 / p99 ms']];
+  const results: string[][] = [['tools', 'start-up ms', 'RSS MiB', 'q=quiz req/s (cached)', 'q=quiz&filters req/s (cached)', 'varied q req/s (uncached)', 'varied q+filters req/s (uncached)', 'never-seen typos+synonyms req/s', 'never-seen, first seconds (cold) req/s', 'never-seen alone: p50 / p99 ms', 'bare, a never-seen page for every query req/s', 'never-seen / bare']];
   const script = path.join(work, 'varied.lua');
   // Each request a different (q, page) pair: the response cache cannot help, the search runs.
   const lua = (filters: string) => `
@@ -405,9 +425,15 @@ end`;
     // Its own queries again: those of the run above are cached now.
     writeFileSync(script, neverSeen(17));
     const unseenAlone = await load(child.pid!, `${base}`, {}, script, 0, 1);
+    // The machine's ceiling for that row: a bare node:http server sending one page of a
+    // never-seen search (a full page, status and headers as ours sent them) for every query
+    // of the same script. How fast a given server runs varies by 2-3x between machines; this
+    // ratio says what share of the machine's ceiling our never-seen searches reach.
+    const ceiling = await bareCeiling(`${base}?q=quizz%20classe`, script);
     results.push([
       fmt(db.tools), fmt(startupMs), fmt(rss(child.pid!) / 2 ** 20, 1), fmt(cached.rps), fmt(cachedFiltered.rps), fmt(varied.rps), fmt(variedFiltered.rps),
       fmt(unseen.rps), cold === null ? '–' : fmt(cold.rps), `${fmt(unseenAlone.p50, 2)} / ${fmt(unseenAlone.p99, 2)}`,
+      fmt(ceiling), fmt(unseen.rps / ceiling, 3),
     ]);
     child.kill('SIGTERM');
     await once(child, 'exit');
