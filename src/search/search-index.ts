@@ -259,7 +259,8 @@ export class SearchIndex {
     // Naming a level or a subject, a query is about school: a word only long descriptions say (`clavier`) is a word like another.
     const school = reading.levels.length > 0 || reading.subjects.length > 0;
     const naming = effective.flatMap((u, k) => (scores[k]!.set.isEmpty() ? [] : [namesKeyword(ix, u.group)]));
-    let selection = found.length > 0 ? select(n, found, unknown, school, { french: reading.language === 'fr', forgiven, classroom: reading.classroom, naming, subject: reading.subjects.length > 0 }) : null;
+    const subjectUnits = effective.flatMap((u, k) => (scores[k]!.set.isEmpty() ? [] : [u.subjects !== null]));
+    let selection = found.length > 0 ? select(n, found, unknown, school, { french: reading.language === 'fr', forgiven, classroom: reading.classroom, naming, subject: reading.subjects.length > 0, subjectUnits }) : null;
     // Fewer than a page, and an expression few tools hold whole: its words select the tools
     // that follow, and score them (the first ones count the expression's words too).
     const partsOf = (e: Evaluation) => {

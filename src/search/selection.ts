@@ -45,10 +45,11 @@ export interface Selection {
  * `french`: the query reads as French (QueryReading.language): a correction is then no
  * typing error below (measured to cost English queries). `classroom`: the query names a
  * class, pupils or teaching (QueryReading.classroom); `naming`: per unit of `required`,
- * whether it names a word of the tools' keywords (tags, category names).
+ * whether it names a word of the tools' keywords (tags, category names); `subjectUnits`: per
+ * unit of `required`, whether it is a subject the query names (`SVT`, « éducation musicale »).
  */
-export function select(n: number, required: readonly Evaluation[], unknown: number, school = false, more: { french?: boolean; forgiven?: number; classroom?: boolean; naming?: readonly boolean[]; subject?: boolean } = {}): Selection | null {
-  const { french = false, forgiven = 0, classroom = false, naming, subject = false } = more;
+export function select(n: number, required: readonly Evaluation[], unknown: number, school = false, more: { french?: boolean; forgiven?: number; classroom?: boolean; naming?: readonly boolean[]; subject?: boolean; subjectUnits?: readonly boolean[] } = {}): Selection | null {
+  const { french = false, forgiven = 0, classroom = false, naming, subject = false, subjectUnits } = more;
   // A keyword most tools' texts say (`compte` of « compte rendu », `ligne` of « en ligne ») tells no kind of tool.
   const keywords = naming === undefined ? required.length : naming.filter((k, i) => k && required[i]!.set.count() <= Math.max(MIN_COMMON, n * TELLING_SHARE)).length;
   // A word found nowhere, in a query not about school (below), whose words found are
@@ -87,7 +88,7 @@ export function select(n: number, required: readonly Evaluation[], unknown: numb
   const common = (e: Evaluation) => e.set.count() > Math.max(MIN_COMMON, n * COMMON_SHARE);
   const rare = required.filter((e) => !common(e));
   // The ranking's shares, on the paths that select something.
-  const rank = () => informationHeld(n, required, naming);
+  const rank = () => informationHeld(n, required, naming, subjectUnits);
   const rareSet = rare.length > 0 && rare.length < required.length ? rare.map((e) => e.set).reduce((a, b) => a.and(b)) : null;
   if (full > 0) {
     // Of three units or more, a tool missing one is close too, even when it misses a rare one
@@ -156,10 +157,13 @@ function atLeast(coverage: Uint8Array, threshold: number, n: number): Bitset {
  * hundred or `français` in most), half as much when found only in the long description;
  * twice as much, of three units or more, when it names a word of the tools' keywords
  * (`naming`: `frise`, `quiz`, `podcast`, the kind of tool a sentence asks for, beside the
- * words of its story; of two, `faire parler une photo` is no photo tool first).
+ * words of its story; of two, `faire parler une photo` is no photo tool first); twice as much
+ * too, however many units, when it is a subject the query names (`subjectUnits`): in « SVT
+ * terminale spécialité », which no tool holds whole, the life-science tools come before the
+ * philosophy ones that say `spécialité`, a rarer word than `SVT`.
  */
-function informationHeld(n: number, required: readonly Evaluation[], naming?: readonly boolean[]): Float32Array {
-  const weights = required.map((e, k) => Math.log(1 + n / e.set.count()) * (naming?.[k] && required.length >= 3 ? KEYWORD_WEIGHT : 1));
+function informationHeld(n: number, required: readonly Evaluation[], naming?: readonly boolean[], subjectUnits?: readonly boolean[]): Float32Array {
+  const weights = required.map((e, k) => Math.log(1 + n / e.set.count()) * ((naming?.[k] && required.length >= 3) || subjectUnits?.[k] ? KEYWORD_WEIGHT : 1));
   const scale = 31 / weights.reduce((a, b) => a + b, 0);
   const held = new Float32Array(n);
   required.forEach((e, k) => {

@@ -539,6 +539,19 @@ test('GET /tools?q › when no tool holds every word, the kind of tool asked for
   assert.deepEqual((await search(app, 'frise volcans éruption')).slice(0, 2), ['Alpha', 'Beta']);
 });
 
+test('GET /tools?q › when no tool holds both, the subject a query names weighs more than a rarer word beside it', async (t) => {
+  const app = await appWith(t, (dataset) => [
+    withSchool(variant(dataset, 'cellule-3d', 'Cellule 3D', 'La cellule animale et végétale en trois dimensions.'), { subjects: ['svt'] }),
+    withSchool(variant(dataset, 'genes-en-jeu', 'Gènes en jeu', 'Croiser des lignées et observer leurs caractères.'), { subjects: ['svt'] }),
+    withSchool(variant(dataset, 'roches-du-monde', 'Roches du monde', 'Une collection de roches et de minéraux photographiés.'), { subjects: ['svt'] }),
+    withSchool(variant(dataset, 'glossaire-libre', 'Glossaire libre', 'Un glossaire de termes à compléter en classe.'), { subjects: ['philosophie'] }),
+  ]);
+  // `glossaire` (one tool) is rarer than the tools of SVT (these three and the fixture's), but SVT is what the query is about.
+  const found = await search(app, 'SVT glossaire');
+  for (const name of ['Cellule 3D', 'Gènes en jeu', 'Roches du monde']) assert.ok(found.includes(name), name);
+  assert.equal(found.at(-1), 'Glossaire libre', 'the tool with the other word follows the tools of the subject');
+});
+
 test('GET /tools?q › naming a level, a tool with that level comes before a better match without it', async (t) => {
   const app = await appWith(t, (dataset) => [
     withSchool({ ...variant(dataset, 'aaa-lycee', 'Aaa', 'Un outil pour la classe entière, au tableau.'), long_description: long('Les élèves complètent ensemble un glossaire de termes de la discipline, chacun sur sa tablette, et le professeur le projette au tableau à la fin de la séance.') }, { levels: ['lycee'] }),
