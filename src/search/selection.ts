@@ -77,7 +77,11 @@ export function select(n: number, required: readonly Evaluation[], unknown: numb
   // a correction often turns into their French neighbours (`lesson` → « leçon »).
   const corrected = french && required.length + unknown >= 3 ? required.filter((e) => !e.strong.isEmpty() && !e.set.some((doc) => e.typos[doc] === 0)).length : 0;
   // Found as often nowhere (or only in long descriptions) as somewhere: no plausible match.
-  if (required.length === 0 || unknown + weak + corrected >= Math.max(1, required.length - weak - corrected)) return null;
+  // Beside a subject the query names, one word found nowhere is the lesson's topic
+  // (« histoire médiévale master », « SVT génétique »), not a sign the query asks for
+  // something else.
+  const nowhere = subject && unknown === 1 ? 0 : unknown;
+  if (required.length === 0 || nowhere + weak + corrected >= Math.max(1, required.length - weak - corrected)) return null;
   const all = required.map((e) => e.set).reduce((a, b) => a.and(b));
   const full = all.count();
   if (full >= FILL || (full > 0 && required.length < 2)) return { candidates: all, coverage: null };

@@ -552,6 +552,17 @@ test('GET /tools?q › when no tool holds both, the subject a query names weighs
   assert.equal(found.at(-1), 'Glossaire libre', 'the tool with the other word follows the tools of the subject');
 });
 
+test('GET /tools?q › beside a subject the query names, one word found nowhere is the lesson\'s topic, not a request for something else', async (t) => {
+  const app = await appWith(t, (dataset) => [
+    withSchool(variant(dataset, 'cellule-3d', 'Cellule 3D', 'La cellule animale et végétale en trois dimensions.'), { subjects: ['svt'] }),
+  ]);
+  // `xylophages` is in no tool: the tools of SVT all the same.
+  assert.ok((await search(app, 'SVT xylophages')).includes('Cellule 3D'));
+  // Two such words, or one beside words that name no subject: nothing, as before.
+  assert.deepEqual(await search(app, 'SVT xylophages ornithorynques'), []);
+  assert.deepEqual(await search(app, 'cellule xylophages'), []);
+});
+
 test('GET /tools?q › naming a level, a tool with that level comes before a better match without it', async (t) => {
   const app = await appWith(t, (dataset) => [
     withSchool({ ...variant(dataset, 'aaa-lycee', 'Aaa', 'Un outil pour la classe entière, au tableau.'), long_description: long('Les élèves complètent ensemble un glossaire de termes de la discipline, chacun sur sa tablette, et le professeur le projette au tableau à la fin de la séance.') }, { levels: ['lycee'] }),
