@@ -142,6 +142,15 @@ function rss(pid: number): number {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
 }
 
+/** The headers a replay server sends for a recorded response: all but those of the connection and the date. */
+function headersOf(res: Response): Record<string, string> {
+  const headers: Record<string, string> = {};
+  res.headers.forEach((v, k) => {
+    if (!['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(k)) headers[k] = v;
+  });
+  return headers;
+}
+
 async function startOurs(database: string, port: number = PORTS.ours): Promise<{ child: ChildProcess; startupMs: number }> {
   const started = Date.now();
   const child = spawn(process.execPath, [...NODE_FLAGS, path.join(ROOT, 'dist/src/server.js')], {
@@ -199,13 +208,6 @@ async function sideBySide(): Promise<void> {
   // (a Node process left idle for a while before its first request runs slower for good:
   // docs/performance.md, "Two kinds of Node process"): each endpoint, then its revalidation.
   // Identity encoding: the replay must send exactly the bytes a plain client gets.
-  const headersOf = (res: Response) => {
-    const headers: Record<string, string> = {};
-    res.headers.forEach((v, k) => {
-      if (!['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(k)) headers[k] = v;
-    });
-    return headers;
-  };
   const warm = async (port: number) => {
     const answers: Record<string, { status: number; headers: Record<string, string>; body: string; notModified: Record<string, string> }> = {};
     for (const e of endpoints) {
@@ -348,10 +350,7 @@ async function mcpBesideRest(ours: ChildProcess[], slug: string): Promise<void> 
 /** Requests/s of a bare replay server answering every URL of `script` with the response to `url`. */
 async function bareCeiling(url: string, script: string): Promise<number> {
   const res = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
-  const headers: Record<string, string> = {};
-  res.headers.forEach((v, k) => {
-    if (!['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(k)) headers[k] = v;
-  });
+  const headers = headersOf(res);
   const body = Buffer.from(await res.arrayBuffer());
   if (res.status !== 200 || (JSON.parse(body.toString('utf8')) as { data: unknown[] }).data.length === 0) throw new Error(`${url}: expected a page of tools, got ${res.status}`);
   const file = path.join(work, 'replay-ceiling.json');

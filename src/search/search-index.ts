@@ -258,8 +258,9 @@ export class SearchIndex {
     const forgiven = scores.filter((s, k) => topical[k] && !s.set.isEmpty() && s.strong.isEmpty()).length;
     // Naming a level or a subject, a query is about school: a word only long descriptions say (`clavier`) is a word like another.
     const school = reading.levels.length > 0 || reading.subjects.length > 0;
-    const naming = effective.flatMap((u, k) => (scores[k]!.set.isEmpty() ? [] : [namesKeyword(ix, u.group)]));
-    const subjectUnits = effective.flatMap((u, k) => (scores[k]!.set.isEmpty() ? [] : [u.subjects !== null]));
+    const foundUnits = effective.filter((_, k) => !scores[k]!.set.isEmpty()); // as `found`, unit by unit
+    const naming = foundUnits.map((u) => namesKeyword(ix, u.group));
+    const subjectUnits = foundUnits.map((u) => u.subjects !== null);
     let selection = found.length > 0 ? select(n, found, unknown, school, { french: reading.language === 'fr', forgiven, classroom: reading.classroom, naming, subject: reading.subjects.length > 0, subjectUnits }) : null;
     // Fewer than a page, and an expression few tools hold whole: its words select the tools
     // that follow, and score them (the first ones count the expression's words too).
