@@ -247,12 +247,14 @@ export type DataLocation = (typeof DATA_LOCATIONS)[number];
 export const INSTITUTIONAL_ACCESS = ['gar', 'ent', 'apps_education', 'educonnect'] as const;
 export type InstitutionalAccess = (typeof INSTITUTIONAL_ACCESS)[number];
 /** The school facts that come from a publisher's terms or an institutional catalogue: each non-null one names its page. */
-export const SOURCED_SCHOOL_FIELDS = ['min_age', 'trains_on_user_data', 'data_location', 'institutional_access'] as const;
+export const SOURCED_SCHOOL_FIELDS = ['min_age', 'consent_age', 'trains_on_user_data', 'data_location', 'institutional_access'] as const;
 export type SourcedSchoolField = (typeof SOURCED_SCHOOL_FIELDS)[number];
 
 export interface SchoolSource {
   fields: SourcedSchoolField[];
   url: string;
+  /** The date the page gives for itself ("last updated", "effective"); null when it gives none. */
+  page_date: string | null;
   /** The day someone read that page for those facts; null until someone has. */
   checked_at: string | null;
 }
@@ -263,6 +265,8 @@ export interface SchoolFacts {
   pupil_use: PupilUse | null;
   pupil_account: PupilAccount | null;
   min_age: number | null;
+  /** Below this age the publisher's terms require a parent's (or the school's) consent; equal to min_age when they ask for none. */
+  consent_age: number | null;
   generative_ai: GenerativeAi | null;
   trains_on_user_data: TrainsOnUserData | null;
   data_location: DataLocation | null;
@@ -276,7 +280,7 @@ export interface SchoolFacts {
 /** A tool whose file says nothing of school use: every fact unknown. */
 export function unknownSchoolFacts(): SchoolFacts {
   return {
-    levels: null, subjects: null, pupil_use: null, pupil_account: null, min_age: null, generative_ai: null,
+    levels: null, subjects: null, pupil_use: null, pupil_account: null, min_age: null, consent_age: null, generative_ai: null,
     trains_on_user_data: null, data_location: null, institutional_access: null, offline: null, open_source: null,
     accessibility_url: null, sources: [],
   };

@@ -46,6 +46,7 @@ export const SchoolBlock = Type.Object(
     pupil_use: Nullable(Enum(PUPIL_USES)),
     pupil_account: Nullable(Enum(PUPIL_ACCOUNTS)),
     min_age: Nullable(Type.Integer({ minimum: 0, maximum: 99 })),
+    consent_age: Nullable(Type.Integer({ minimum: 0, maximum: 99 })),
     generative_ai: Nullable(Enum(GENERATIVE_AI)),
     trains_on_user_data: Nullable(Enum(TRAINS_ON_USER_DATA)),
     data_location: Nullable(Enum(DATA_LOCATIONS)),
@@ -58,6 +59,7 @@ export const SchoolBlock = Type.Object(
         {
           fields: Type.Array(Enum(SOURCED_SCHOOL_FIELDS), { minItems: 1, maxItems: SOURCED_SCHOOL_FIELDS.length }),
           url: HttpsUrl,
+          page_date: Nullable(DateOnly),
           checked_at: Nullable(DateOnly),
         },
         { additionalProperties: false },

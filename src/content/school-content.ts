@@ -74,6 +74,9 @@ export function checkSchoolFacts(
   if (school.pupil_use === 'teacher_only' && school.pupil_account !== null) {
     problems.add(file, slug, 'school.pupil_account', 'must be null when pupil_use is teacher_only (pupils do not use it)', lineOf(['school', 'pupil_account']));
   }
+  if (school.min_age !== null && school.consent_age !== null && school.consent_age < school.min_age) {
+    problems.add(file, slug, 'school.consent_age', `(${school.consent_age}) is below min_age (${school.min_age}): below min_age nobody may use it, with consent or not; equal to min_age when the terms ask for no consent`, lineOf(['school', 'consent_age']));
+  }
   if (school.generative_ai === 'none' && school.trains_on_user_data !== null && school.trains_on_user_data !== 'not_applicable') {
     problems.add(file, slug, 'school.trains_on_user_data', 'a tool without generative AI is "not_applicable" here, or null', lineOf(['school', 'trains_on_user_data']));
   }
@@ -89,13 +92,24 @@ export function checkSchoolFacts(
         problems.add(file, slug, `school.sources[${i}].fields`, `names ${field}, which is ${JSON.stringify(school[field])}: a source backs a stated fact`, lineOf(['school', 'sources', i, 'fields']));
       }
     }
-    if (source.checked_at !== null) {
-      const time = Date.parse(`${source.checked_at}T00:00:00Z`);
-      if (Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== source.checked_at) {
-        problems.add(file, slug, `school.sources[${i}].checked_at`, `is not a real date (got "${source.checked_at}")`, lineOf(['school', 'sources', i, 'checked_at']));
-      } else if (time > Date.now()) {
-        problems.add(file, slug, `school.sources[${i}].checked_at`, `is in the future (got "${source.checked_at}"): it is the day someone read the page`, lineOf(['school', 'sources', i, 'checked_at']));
+    const dates = (['page_date', 'checked_at'] as const).map((key) => {
+      const value = source[key];
+      if (value === null) return null;
+      const time = Date.parse(`${value}T00:00:00Z`);
+      const at = lineOf(['school', 'sources', i, key]);
+      if (Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== value) {
+        problems.add(file, slug, `school.sources[${i}].${key}`, `is not a real date (got "${value}")`, at);
+        return null;
       }
+      if (time > Date.now()) {
+        const what = key === 'checked_at' ? 'it is the day someone read the page' : 'it is the date the page gives for itself';
+        problems.add(file, slug, `school.sources[${i}].${key}`, `is in the future (got "${value}"): ${what}`, at);
+        return null;
+      }
+      return time;
+    });
+    if (dates[0] != null && dates[1] != null && dates[0] > dates[1]) {
+      problems.add(file, slug, `school.sources[${i}].page_date`, `(${source.page_date}) is after checked_at (${source.checked_at}): a page cannot be read before the date it gives`, lineOf(['school', 'sources', i, 'page_date']));
     }
   });
   for (const field of SOURCED_SCHOOL_FIELDS) {

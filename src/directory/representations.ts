@@ -155,7 +155,7 @@ export function toolSummary(model: ReadModel, i: number, base: string): ToolSumm
 /** The school facts a list shows: all but the sources and the accessibility statement. */
 function schoolSummary(s: SchoolFacts): ToolSummary['school'] {
   return {
-    levels: s.levels, subjects: s.subjects, pupil_use: s.pupil_use, pupil_account: s.pupil_account, min_age: s.min_age,
+    levels: s.levels, subjects: s.subjects, pupil_use: s.pupil_use, pupil_account: s.pupil_account, min_age: s.min_age, consent_age: s.consent_age,
     generative_ai: s.generative_ai, trains_on_user_data: s.trains_on_user_data, data_location: s.data_location,
     institutional_access: s.institutional_access, offline: s.offline, open_source: s.open_source,
   };

@@ -34,6 +34,9 @@ const DATE = { type: 'datetime' } as const;
 const joined = (list: readonly string[] | null) => (list === null ? null : list.join('|'));
 const schoolEnum = (values: readonly string[]) => ({ type: 'string', constraints: { enum: [...values] } });
 
+/** One date per source, in the order of `school_sources`, `|`-joined (an empty slot where the date is null). */
+const sourceDates = (t: Tool, key: 'page_date' | 'checked_at') => (t.school.sources.length === 0 ? null : t.school.sources.map((s) => s[key] ?? '').join('|'));
+
 /** The school facts (API.md, "School use"), one column per field; empty where unknown. */
 const SCHOOL_COLUMNS: readonly CsvColumn[] = [
   { name: 'levels', type: 'string', description: 'Niveaux (slugs de /levels, séparés par « | »)', value: (t) => joined(t.school.levels) },
@@ -41,6 +44,7 @@ const SCHOOL_COLUMNS: readonly CsvColumn[] = [
   { name: 'pupil_use', ...schoolEnum(PUPIL_USES), description: 'Usage par les élèves', value: (t) => t.school.pupil_use },
   { name: 'pupil_account', ...schoolEnum(PUPIL_ACCOUNTS), description: 'Ce qu’il faut à un élève pour participer', value: (t) => t.school.pupil_account },
   { name: 'min_age', type: 'integer', description: 'Âge minimal selon les conditions de l’éditeur', value: (t) => t.school.min_age },
+  { name: 'consent_age', type: 'integer', description: 'Âge au-dessous duquel les conditions de l’éditeur exigent le consentement d’un parent ou de l’établissement', value: (t) => t.school.consent_age },
   { name: 'generative_ai', ...schoolEnum(GENERATIVE_AI), description: 'IA générative', value: (t) => t.school.generative_ai },
   { name: 'trains_on_user_data', ...schoolEnum(TRAINS_ON_USER_DATA), description: 'Entraînement de modèles sur les données des utilisateurs', value: (t) => t.school.trains_on_user_data },
   { name: 'data_location', ...schoolEnum(DATA_LOCATIONS), description: 'Lieu de stockage des données', value: (t) => t.school.data_location },
@@ -49,6 +53,8 @@ const SCHOOL_COLUMNS: readonly CsvColumn[] = [
   { name: 'open_source', type: 'boolean', description: 'Code source sous licence libre (OSI)', value: (t) => t.school.open_source },
   { name: 'accessibility_url', type: 'string', format: 'uri', description: 'Déclaration d’accessibilité', value: (t) => t.school.accessibility_url },
   { name: 'school_sources', type: 'string', description: 'Pages sources des faits scolaires (séparées par « | »)', value: (t) => t.school.sources.map((s) => s.url).join('|') || null },
+  { name: 'school_sources_page_dates', type: 'string', description: 'Date que chaque page source donne d’elle-même (AAAA-MM-JJ, dans l’ordre de school_sources, séparées par « | » ; vide si la page n’en donne pas)', value: (t) => sourceDates(t, 'page_date') },
+  { name: 'school_sources_checked_at', type: 'string', description: 'Jour où chaque page source a été lue pour ces faits (AAAA-MM-JJ, dans l’ordre de school_sources, séparés par « | » ; vide si elle ne l’a pas été)', value: (t) => sourceDates(t, 'checked_at') },
 ];
 
 /** The CSV's columns, in order: the summary fields, pricing details, education program, freshness dates. */

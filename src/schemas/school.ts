@@ -14,6 +14,7 @@ const summaryFields = {
   pupil_use: Nullable(Enum(PUPIL_USES, 'independent: pupils use it on their own; supervised: pupils take part in what the teacher runs; teacher_only: only the teacher uses it')),
   pupil_account: Nullable(Enum(PUPIL_ACCOUNTS, 'What a pupil needs to take part; personal = their own account with the publisher')),
   min_age: Nullable(Type.Integer({ minimum: 0, description: 'The youngest age the publisher’s terms allow for a user’s own use or account; 0 when its terms set none and pupils need no account' })),
+  consent_age: Nullable(Type.Integer({ minimum: 0, description: 'Below this age the publisher’s terms require a parent’s (or the school’s) consent; equal to min_age when the terms ask for none; null when unknown' })),
   generative_ai: Nullable(Enum(GENERATIVE_AI, 'none; feature: some features use generative AI; core: it is the product')),
   trains_on_user_data: Nullable(Enum(TRAINS_ON_USER_DATA, 'Whether the publisher trains models on what users type or upload')),
   data_location: Nullable(Enum(DATA_LOCATIONS, 'Where user data is stored; device = nothing leaves the device')),
@@ -31,6 +32,7 @@ export const SchoolSource = Type.Object(
   {
     fields: Type.Array(Enum(SOURCED_SCHOOL_FIELDS, 'A fact this page states')),
     url: Url,
+    page_date: Nullable(Type.String({ format: 'date', description: 'The date the page gives for itself (“last updated”, “effective”); null when it gives none' })),
     checked_at: Nullable(Type.String({ format: 'date', description: 'The day someone read this page for these facts; null until someone has' })),
   },
   { additionalProperties: false },
@@ -40,7 +42,7 @@ export const School = Type.Object(
   {
     ...summaryFields,
     accessibility_url: Nullable({ ...Url, description: 'The publisher’s accessibility statement (RGAA/WCAG)' }),
-    sources: Type.Array(SchoolSource, { description: 'The page that states each non-null fact of min_age, trains_on_user_data, data_location, institutional_access' }),
+    sources: Type.Array(SchoolSource, { description: 'The page that states each non-null fact of min_age, consent_age, trains_on_user_data (but not_applicable), data_location (but device), institutional_access (but [])' }),
   },
   { additionalProperties: false, description: 'What a teacher checks before using a tool with a class; null where nobody is sure (never a guess)' },
 );

@@ -58,8 +58,8 @@ test('export/tools.csv › UTF-8 with BOM, `;`, CRLF; parsed back by a CSV libra
     ['slug', 'name', 'short_description', 'category_slug', 'category_name', 'pricing', 'has_education_pricing', 'website_url', 'logo_url', 'api_url',
       'pricing_summary', 'starting_price_amount', 'starting_price_currency', 'starting_price_period', 'pricing_url', 'education_summary',
       'education_eligibility', 'education_url', 'created_at', 'updated_at', 'last_verified_at',
-      'tags', 'platforms', 'languages', 'levels', 'subjects', 'pupil_use', 'pupil_account', 'min_age', 'generative_ai', 'trains_on_user_data', 'data_location', 'institutional_access',
-      'offline', 'open_source', 'accessibility_url', 'school_sources'].map((h) => `"${h}"`).join(';'),
+      'tags', 'platforms', 'languages', 'levels', 'subjects', 'pupil_use', 'pupil_account', 'min_age', 'consent_age', 'generative_ai', 'trains_on_user_data', 'data_location', 'institutional_access',
+      'offline', 'open_source', 'accessibility_url', 'school_sources', 'school_sources_page_dates', 'school_sources_checked_at'].map((h) => `"${h}"`).join(';'),
   );
   // Like most readers, a line break outside quotes ends a record, whether CRLF or LF.
   const rows: Array<Record<string, string>> = parse(res.rawPayload, { bom: true, delimiter: ';', columns: true, record_delimiter: ['\r\n', '\n'] });
@@ -101,6 +101,7 @@ test('export/tools.csv › UTF-8 with BOM, `;`, CRLF; parsed back by a CSV libra
       pupil_use: t.school.pupil_use ?? '',
       pupil_account: t.school.pupil_account ?? '',
       min_age: t.school.min_age === null ? '' : String(t.school.min_age),
+      consent_age: t.school.consent_age === null ? '' : String(t.school.consent_age),
       generative_ai: t.school.generative_ai ?? '',
       trains_on_user_data: t.school.trains_on_user_data ?? '',
       data_location: t.school.data_location ?? '',
@@ -109,6 +110,8 @@ test('export/tools.csv › UTF-8 with BOM, `;`, CRLF; parsed back by a CSV libra
       open_source: t.school.open_source === null ? '' : String(t.school.open_source),
       accessibility_url: t.school.accessibility_url ?? '',
       school_sources: t.school.sources.map((s: { url: string }) => s.url).join('|'),
+      school_sources_page_dates: t.school.sources.map((s: { page_date: string | null }) => s.page_date ?? '').join('|'),
+      school_sources_checked_at: t.school.sources.map((s: { checked_at: string | null }) => s.checked_at ?? '').join('|'),
     }, t.slug);
   }
   const quizzy = rows.find((r) => r.slug === 'quizzy')!;

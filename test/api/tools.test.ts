@@ -40,7 +40,7 @@ test('GET /tools › ToolSummary has exactly the contract fields', async (t) => 
     updated_at: '2026-03-01T08:00:00Z',
     links: { self: 'http://api.example.org/api/v1/directory/tools/quizzy' },
     school: {
-      levels: ['elementaire', 'college'], subjects: ['transversal'], pupil_use: 'supervised', pupil_account: 'class_code', min_age: 0, generative_ai: 'none',
+      levels: ['elementaire', 'college'], subjects: ['transversal'], pupil_use: 'supervised', pupil_account: 'class_code', min_age: 0, consent_age: null, generative_ai: 'none',
       trains_on_user_data: 'not_applicable', data_location: null, institutional_access: [], offline: false, open_source: true,
     },
   });

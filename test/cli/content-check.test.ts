@@ -64,7 +64,7 @@ test('content:check › a level or subject outside the vocabularies is named wit
 test('content:check › a fact from terms needs its page; a page may not back a null fact; a bad enum value names the allowed ones', async (t) => {
   const content = await contentOf(t, (d) => {
     tool(d, 'quiz-master').school = school({ min_age: 13, data_location: 'outside_eu' });
-    tool(d, 'eau-vive').school.sources = [{ fields: ['min_age', 'trains_on_user_data', 'data_location', 'institutional_access'], url: 'https://eau-vive.example.org/cgu', checked_at: '2999-01-01' }];
+    tool(d, 'eau-vive').school.sources = [{ fields: ['min_age', 'trains_on_user_data', 'data_location', 'institutional_access'], url: 'https://eau-vive.example.org/cgu', page_date: null, checked_at: '2999-01-01' }];
     (tool(d, 'quizzy').school as unknown as Record<string, unknown>).pupil_use = 'alone';
   });
   const { code, stderr } = await check('--content', content);

@@ -475,6 +475,7 @@ export interface operations {
                                 pupil_use: ("independent" | "supervised" | "teacher_only") | null;
                                 pupil_account: ("none" | "class_code" | "teacher_created" | "school_sso" | "personal") | null;
                                 min_age: number | null;
+                                consent_age: number | null;
                                 generative_ai: ("none" | "feature" | "core") | null;
                                 trains_on_user_data: ("no" | "opt_out" | "yes" | "not_applicable") | null;
                                 data_location: ("device" | "france" | "eu" | "outside_eu") | null;
@@ -897,6 +898,7 @@ export interface operations {
                                 pupil_use: ("independent" | "supervised" | "teacher_only") | null;
                                 pupil_account: ("none" | "class_code" | "teacher_created" | "school_sso" | "personal") | null;
                                 min_age: number | null;
+                                consent_age: number | null;
                                 generative_ai: ("none" | "feature" | "core") | null;
                                 trains_on_user_data: ("no" | "opt_out" | "yes" | "not_applicable") | null;
                                 data_location: ("device" | "france" | "eu" | "outside_eu") | null;
@@ -904,11 +906,12 @@ export interface operations {
                                 offline: boolean | null;
                                 open_source: boolean | null;
                                 accessibility_url: string | null;
-                                /** @description The page that states each non-null fact of min_age, trains_on_user_data, data_location, institutional_access */
+                                /** @description The page that states each non-null fact of min_age, consent_age, trains_on_user_data (but not_applicable), data_location (but device), institutional_access (but []) */
                                 sources: {
-                                    fields: ("min_age" | "trains_on_user_data" | "data_location" | "institutional_access")[];
+                                    fields: ("min_age" | "consent_age" | "trains_on_user_data" | "data_location" | "institutional_access")[];
                                     /** Format: uri */
                                     url: string;
+                                    page_date: string | null;
                                     checked_at: string | null;
                                 }[];
                             };
@@ -1362,6 +1365,7 @@ export interface operations {
                                         pupil_use: ("independent" | "supervised" | "teacher_only") | null;
                                         pupil_account: ("none" | "class_code" | "teacher_created" | "school_sso" | "personal") | null;
                                         min_age: number | null;
+                                        consent_age: number | null;
                                         generative_ai: ("none" | "feature" | "core") | null;
                                         trains_on_user_data: ("no" | "opt_out" | "yes" | "not_applicable") | null;
                                         data_location: ("device" | "france" | "eu" | "outside_eu") | null;
