@@ -8,7 +8,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type F
 import swagger from '@fastify/swagger';
 import type { Config } from './config.js';
 import type { LiveDirectory } from './live-directory.js';
-import { isUnlimited, problemBase, problemHeaders, rateLimitedBody, sendProblem } from './web/problem-reply.js';
+import { budgetOf, problemBase, problemHeaders, rateLimitedBody, sendProblem, type Budget } from './web/problem-reply.js';
 import { MESSAGES, negotiateLanguage } from './directory/messages.js';
 import { trackConnections } from './shutdown.js';
 import { ProblemError, problemBody } from './directory/problems.js';
@@ -35,7 +35,7 @@ import { MCP_ALLOWED_METHODS, MCP_PATHS, MCP_REQUEST_HEADERS, mcpRoute } from '.
 import { assetRoutes } from './http/routes/assets.js';
 import { docsRoutes } from './http/routes/docs.js';
 import { homeRoutes } from './http/routes/home.js';
-import { notFoundHtml, PAGE_POLICY, pageRoutes, preparePageAssets } from './pages/routes.js';
+import { notFoundHtml, PAGE_POLICY, pageRoutes, preparePageAssets, rateLimitedHtml } from './pages/routes.js';
 import { problemPageRoutes } from './http/routes/problem-pages.js';
 import { clientKey } from './rate-limit/client-key.js';
 import { retryAfter, type RateDecision, type RateLimiter } from './rate-limit/rate-limiter.js';
@@ -47,6 +47,8 @@ export interface AppDependencies {
   config: Config;
   directory: LiveDirectory;
   limiter: RateLimiter | null;
+  /** The catalogue pages' budget (PAGE_RATE_LIMIT_MAX); null = unlimited. */
+  pageLimiter?: RateLimiter | null;
   lifecycle?: Lifecycle;
   /** Overrides for tests (e.g. a silent logger). */
   fastify?: Partial<FastifyServerOptions>;
@@ -91,8 +93,10 @@ function requestId(req: Pick<IncomingMessage, 'headers'>): string {
 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, directory, limiter } = deps;
+  const pageLimiter = deps.pageLimiter ?? null;
+  const limiterFor = (budget: Budget) => (budget === 'api' ? limiter : budget === 'pages' ? pageLimiter : null);
   const lifecycle = deps.lifecycle ?? { shuttingDown: false };
-  const fastPath = createFastPath({ config, directory, limiter, lifecycle, commonHeaders: COMMON_HEADER_LIST, requestId });
+  const fastPath = createFastPath({ config, directory, limiterFor, lifecycle, commonHeaders: COMMON_HEADER_LIST, requestId });
 
   /** The base of problem `type` URIs: the same for every request (problem-reply.ts). */
   const problems = problemBase(config.publicBaseUrl);
@@ -107,25 +111,33 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     reply.headers(COMMON_HEADERS);
     reply.header('x-request-id', request.id);
     if (lifecycle.shuttingDown) reply.header('connection', 'close');
-    if (limiter === null || request.method === 'OPTIONS' || isUnlimited(request.url)) return next();
+    if (request.method === 'OPTIONS') return next();
+    const budget = budgetOf(request.url);
+    const counter = limiterFor(budget);
+    if (counter === null) return next();
     const apply = (decision: RateDecision) => {
       reply.header('ratelimit-limit', decision.limit);
       reply.header('ratelimit-remaining', decision.remaining);
       reply.header('ratelimit-reset', decision.resetSeconds);
       if (decision.allowed) return next();
+      reply.code(429).header('retry-after', retryAfter(decision));
+      if (budget === 'pages') {
+        // A person reading the catalogue: a French page, never stored (RFC 6585 §4).
+        rateLimitedHtml(request, ctx, decision.limit, retryAfter(decision)).then(
+          (html) => reply.headers({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-security-policy': PAGE_POLICY }).send(html),
+          (err: unknown) => reply.send(err),
+        );
+        return;
+      }
       const lang = negotiateLanguage(request.headers['accept-language']);
-      reply
-        .code(429)
-        .header('retry-after', retryAfter(decision))
-        .headers(problemHeaders(lang, 429))
-        .send(rateLimitedBody(problems, request.url, decision, config.rateLimit.windowMs, lang));
+      reply.headers(problemHeaders(lang, 429)).send(rateLimitedBody(problems, request.url, decision, config.rateLimit.windowMs, lang));
     };
     // Counted already by the fast path, which handed the request on.
     const decided = (request.raw as DecidedRequest)[RATE_DECISION];
     if (decided !== undefined) return apply(decided);
     let decision: RateDecision | Promise<RateDecision>;
     try {
-      decision = limiter.hit(clientKey(request.ip, request.raw.socket.remoteAddress));
+      decision = counter.hit(clientKey(request.ip, request.raw.socket.remoteAddress));
     } catch (err) {
       // A limiter fault must not take the API down: serve, and say so in the log.
       request.log.error({ err }, 'rate limiter failed; request let through');
@@ -238,7 +250,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         reply.code(404).header('content-type', 'text/html; charset=utf-8').header('content-security-policy', PAGE_POLICY).header('cache-control', 'public, max-age=300').header('vary', 'Accept').send(html),
       );
     }
-    return sendProblem(request, reply, problems, 'not-found', MESSAGES.nothingAt(path.slice(0, 200), API_PREFIX));
+    if (path.startsWith(`${API_PREFIX}/`)) return sendProblem(request, reply, problems, 'not-found', MESSAGES.nothingAt(path.slice(0, 200), API_PREFIX));
+    // Outside the API the answer was chosen by Accept (a browser gets the page above): say so,
+    // or a shared cache would hand this JSON to browsers.
+    const lang = negotiateLanguage(request.headers['accept-language']);
+    return reply
+      .code(404)
+      .headers({ ...problemHeaders(lang, 404), vary: 'Accept, Accept-Language' })
+      .send(problemBody('not-found', problems, request.url, MESSAGES.nothingAt(path.slice(0, 200), API_PREFIX), lang, {}, request.id, 404));
   }
 
   app.addHook('onRequest', (request, reply, done) =>

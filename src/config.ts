@@ -17,6 +17,8 @@ export interface Config {
   /** Base of screenshot URLs (a CDN serving content/media/); null: the API's own /media/. */
   publicMediaUrl: string | null;
   rateLimit: { max: number; windowMs: number; maxClients: number };
+  /** The catalogue's pages: a budget of their own per client, over a minute (PAGE_RATE_LIMIT_MAX; 0 = off). */
+  pageRateLimit: { max: number; windowMs: number; maxClients: number };
   publisher: { name: string; url: string };
   /**
    * Browser origins allowed to call /mcp (exact `scheme://host[:port]`, lower case), or null
@@ -188,6 +190,7 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError('LOG_LEVEL', `must be one of fatal, error, warn, info, debug, trace, silent (got "${logLevel}")`);
   }
   const rateLimitOff = env.RATE_LIMIT_MAX?.trim() === '0';
+  const maxClients = integer(env, 'RATE_LIMIT_MAX_CLIENTS', 1_000_000, 1000, 100_000_000);
   return {
     port: integer(env, 'PORT', 3000, 0, 65535),
     host,
@@ -199,8 +202,11 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimit: {
       max: rateLimitOff ? 0 : integer(env, 'RATE_LIMIT_MAX', 60, 0, 1_000_000),
       windowMs: integer(env, 'RATE_LIMIT_WINDOW_S', 60, 1, 86_400) * 1000,
-      maxClients: integer(env, 'RATE_LIMIT_MAX_CLIENTS', 1_000_000, 1000, 100_000_000),
+      maxClients,
     },
+    // A school behind one address: a class of 30 typing in the live search asks for a few
+    // hundred pages a minute, several classes at once a thousand or two.
+    pageRateLimit: { max: integer(env, 'PAGE_RATE_LIMIT_MAX', 3000, 0, 1_000_000), windowMs: 60_000, maxClients },
     publisher: { name: env.PUBLISHER_NAME?.trim() || "Annuaire IA & EdTech francophone", url: publisherUrl },
     mcpAllowedOrigins: parseAllowedOrigins(env.MCP_ALLOWED_ORIGINS),
     logLevel,

@@ -5,17 +5,25 @@
 
 export const PRICING_MODELS = ['free', 'freemium', 'paid', 'enterprise'] as const;
 export type PricingModel = (typeof PRICING_MODELS)[number];
+/**
+ * A table of labels that user values index: without a prototype, so `constructor`,
+ * `__proto__` or `toString` read as unknown (undefined), never as a built-in function.
+ */
+export function labelTable<T extends Record<string, string>>(entries: T): Readonly<T> {
+  return Object.freeze(Object.assign(Object.create(null) as T, entries));
+}
+
 /** How the pricing models read in French, for people (feeds, facet labels). */
-export const PRICING_LABELS: Record<PricingModel, string> = { free: 'Gratuit', freemium: 'Freemium', paid: 'Payant', enterprise: 'Entreprise' };
+export const PRICING_LABELS: Record<PricingModel, string> = labelTable({ free: 'Gratuit', freemium: 'Freemium', paid: 'Payant', enterprise: 'Entreprise' });
 
 export const COLLECTION_KINDS = ['top', 'stack'] as const;
 export type CollectionKind = (typeof COLLECTION_KINDS)[number];
 
 export const PLATFORMS = ['web', 'windows', 'macos', 'linux', 'ios', 'android', 'chromeos', 'browser-extension'] as const;
 /** How the platforms read in French, for people (facet labels, pages). */
-export const PLATFORM_LABELS: Record<(typeof PLATFORMS)[number], string> = {
+export const PLATFORM_LABELS: Record<(typeof PLATFORMS)[number], string> = labelTable({
   web: 'Navigateur web', windows: 'Windows', macos: 'macOS', linux: 'Linux', ios: 'iPhone et iPad', android: 'Android', chromeos: 'ChromeOS', 'browser-extension': 'Extension de navigateur',
-};
+});
 
 export type Status = 'published' | 'draft';
 

@@ -50,10 +50,12 @@ async function main(): Promise<void> {
   });
   await directory.start();
   const limiter = await createLimiter(config, log);
+  const pageLimiter = await createLimiter(config, log, 'pages');
   // What /readyz does not publish (versions, backends) is said here, once, for the operator.
   log.info({ rate_limiter: limiter?.backend ?? 'off', max: config.rateLimit.max, window_ms: config.rateLimit.windowMs }, 'rate limiter ready');
+  log.info({ rate_limiter: pageLimiter?.backend ?? 'off', max: config.pageRateLimit.max, window_ms: config.pageRateLimit.windowMs }, 'page rate limiter ready');
   const lifecycle = { shuttingDown: false };
-  const app = await buildApp({ config, directory, limiter, lifecycle });
+  const app = await buildApp({ config, directory, limiter, pageLimiter, lifecycle });
   await app.listen({ port: config.port, host: config.host });
   // The reference page and its compressed bundle, made now rather than for the first visitor.
   prepareDocs().catch((err: unknown) => app.log.error({ err }, 'the /docs page could not be prepared; it will be tried again on request'));
@@ -73,6 +75,7 @@ async function main(): Promise<void> {
     await drainAndClose(app, lifecycle, { deadlineMs: config.shutdownGraceMs - Math.min(2_000, config.shutdownGraceMs / 5) });
     await directory.stop();
     await limiter?.close();
+    await pageLimiter?.close();
     await store.close();
     process.exit(0);
   };

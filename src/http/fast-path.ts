@@ -34,7 +34,7 @@ import { clientKey } from '../rate-limit/client-key.js';
 import { retryAfter, type RateDecision, type RateLimiter } from '../rate-limit/rate-limiter.js';
 import { badHostCount, rawBaseUrl } from '../directory/public-base.js';
 import { negotiateLanguage } from '../directory/messages.js';
-import { isUnlimited, problemBase, problemHeaders, rateLimitedBody } from '../web/problem-reply.js';
+import { budgetOf, problemBase, problemHeaders, rateLimitedBody, type Budget } from '../web/problem-reply.js';
 import { cachedBody, cachedHeaderList, negotiate, type CachedResponse, type Outcome } from '../web/cached-response.js';
 import { httpRevision, type RememberedResponses } from '../web/revision-state.js';
 
@@ -42,7 +42,8 @@ import { httpRevision, type RememberedResponses } from '../web/revision-state.js
 export interface FastPathDependencies {
   config: Config;
   directory: LiveDirectory;
-  limiter: RateLimiter | null;
+  /** The limiter of a budget (web/problem-reply.ts, budgetOf), or null where it is unlimited. */
+  limiterFor: (budget: Budget) => RateLimiter | null;
   lifecycle: { shuttingDown: boolean };
   /** Headers every response carries, as [name, value, name, value, …]. */
   commonHeaders: readonly string[];
@@ -76,7 +77,7 @@ export interface FastPath {
  * per request (LOG_REQUESTS), every request has to go through Fastify's logger.
  */
 export function createFastPath(deps: FastPathDependencies): FastPath | null {
-  const { config, directory, limiter, lifecycle, commonHeaders, requestId } = deps;
+  const { config, directory, limiterFor, lifecycle, commonHeaders, requestId } = deps;
   if (config.logRequests) return null;
   const trust = config.trustProxy.length > 0 ? proxyAddr.compile(config.trustProxy) : null;
   const fixedBase = config.publicBaseUrl !== null;
@@ -115,22 +116,16 @@ export function createFastPath(deps: FastPathDependencies): FastPath | null {
     }
   };
 
-  // Every answer starts with the same headers; the slots after the request id and the
-  // rate-limit names are filled per request.
+  // Every answer starts with the same headers; the slot after the request id is filled per
+  // request, and the rate-limit headers follow when a budget counted the request.
   const prefix = [...commonHeaders, 'x-request-id', ''];
   const ID = prefix.length - 1;
-  if (limiter !== null) prefix.push('ratelimit-limit', '', 'ratelimit-remaining', '', 'ratelimit-reset', '');
-  const LIMIT = ID + 2;
 
   const write = (req: IncomingMessage, res: ServerResponse, entry: CachedResponse, decision: RateDecision | null): void => {
     const outcome = negotiate(entry, req.headers['if-none-match'], req.headers['accept-encoding']);
-    const headers = prefix.concat(wireHeaders(entry, outcome));
+    const headers = decision === null ? prefix.slice() : prefix.concat('ratelimit-limit', String(decision.limit), 'ratelimit-remaining', String(decision.remaining), 'ratelimit-reset', String(decision.resetSeconds));
     headers[ID] = requestId(req);
-    if (decision !== null) {
-      headers[LIMIT] = String(decision.limit);
-      headers[LIMIT + 2] = String(decision.remaining);
-      headers[LIMIT + 4] = String(decision.resetSeconds);
-    }
+    headers.push(...wireHeaders(entry, outcome));
     // While draining, as on the Fastify path: the client is told to reconnect elsewhere.
     if (lifecycle.shuttingDown) headers.push('connection', 'close');
     res.writeHead(outcome === 'not-modified' ? 304 : entry.status, headers);
@@ -143,11 +138,9 @@ export function createFastPath(deps: FastPathDependencies): FastPath | null {
   const refuse = (req: IncomingMessage, res: ServerResponse, decision: RateDecision): void => {
     const lang = negotiateLanguage(req.headers['accept-language']);
     const body = rateLimitedBody(problems, req.url!, decision, config.rateLimit.windowMs, lang);
-    const headers = prefix.concat('retry-after', String(retryAfter(decision)), ...Object.entries(problemHeaders(lang, 429)).flat(), 'content-length', String(Buffer.byteLength(body)));
+    const headers = prefix.concat('ratelimit-limit', String(decision.limit), 'ratelimit-remaining', String(decision.remaining), 'ratelimit-reset', String(decision.resetSeconds));
     headers[ID] = requestId(req);
-    headers[LIMIT] = String(decision.limit);
-    headers[LIMIT + 2] = String(decision.remaining);
-    headers[LIMIT + 4] = String(decision.resetSeconds);
+    headers.push('retry-after', String(retryAfter(decision)), ...Object.entries(problemHeaders(lang, 429)).flat(), 'content-length', String(Buffer.byteLength(body)));
     if (lifecycle.shuttingDown) headers.push('connection', 'close');
     res.writeHead(429, headers);
     if (req.method === 'HEAD') res.end();
@@ -166,10 +159,15 @@ export function createFastPath(deps: FastPathDependencies): FastPath | null {
     write(req, res, built, decision);
   };
 
-  /** With the client's decision: answer (answerOrPass), or refuse. */
-  const decide = (req: IncomingMessage, res: ServerResponse, next: Handler, seen: Seen, decision: RateDecision): void => {
-    if (!decision.allowed) return refuse(req, res, decision);
-    answerOrPass(req, res, next, seen, decision);
+  /**
+   * With the client's decision: answer (answerOrPass), or refuse. A page's refusal is a French
+   * HTML page that Fastify renders (app.ts, admit), given the decision so it is not counted twice.
+   */
+  const decide = (req: IncomingMessage, res: ServerResponse, next: Handler, seen: Seen, decision: RateDecision, budget: Budget): void => {
+    if (decision.allowed) return answerOrPass(req, res, next, seen, decision);
+    if (budget === 'api') return refuse(req, res, decision);
+    (req as DecidedRequest)[RATE_DECISION] = decision;
+    next(req, res);
   };
 
   return {
@@ -183,10 +181,13 @@ export function createFastPath(deps: FastPathDependencies): FastPath | null {
       const { remembered } = httpRevision(state);
       const key = keyOf(req);
       const seen: Seen = { state, remembered, key, entry: remembered.get(key) };
+      const budget = budgetOf(req.url!);
+      const limiter = limiterFor(budget);
+      // Outside every count (health checks, static files): Fastify answers them as always.
+      if (budget === 'none') return next(req, res);
       if (limiter === null) return answerOrPass(req, res, next, seen, null);
       // Every GET and HEAD is counted here, once: a refusal is answered at once (a flood of
       // them costs what a cached read costs), and Fastify reuses the decision of the others.
-      if (isUnlimited(req.url!)) return next(req, res);
       let decision: RateDecision | Promise<RateDecision>;
       try {
         const peer = req.socket.remoteAddress;
@@ -194,12 +195,12 @@ export function createFastPath(deps: FastPathDependencies): FastPath | null {
       } catch {
         return next(req, res); // Fastify asks again, and logs the fault
       }
-      if (!(decision instanceof Promise)) return decide(req, res, next, seen, decision);
+      if (!(decision instanceof Promise)) return decide(req, res, next, seen, decision, budget);
       // A shared limiter (Redis) answers later; a fault then goes to Fastify, which asks again.
       // The entry stays valid meanwhile: it belongs to the revision it was found in.
       decision.then(
         (d) => {
-          if (!res.destroyed) decide(req, res, next, seen, d);
+          if (!res.destroyed) decide(req, res, next, seen, d, budget);
         },
         () => {
           if (!res.destroyed) next(req, res);

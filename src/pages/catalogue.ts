@@ -2,7 +2,7 @@
  * The catalogue's pages as functions of (read model, request): every list and fact comes
  * from the query room (`directory/`), the same functions the API and MCP answer from.
  */
-import { COLLECTION_KINDS } from '../domain.js';
+import { COLLECTION_KINDS, labelTable } from '../domain.js';
 import { collectionDetailBody, findTool, toolDetailBody, toolsPage } from '../directory/directory-queries.js';
 import { ProblemError } from '../directory/problems.js';
 import { API_PREFIX } from '../directory/representations.js';
@@ -14,7 +14,8 @@ import { parseToolsQuery, type ParsedToolsQuery } from '../directory/tools-query
 import type { RawQuery } from '../directory/query-parameters.js';
 import { factRows, languageName, PLATFORMS, PRICING } from './labels.js';
 import { card, dateFr, logoHtml, page, type PageContext } from './render.js';
-import { toolsFilters, activeFilters, type FilterValues } from './filters.js';
+import { toolsFilters, activeFilters, sortChoices, type FilterValues } from './filters.js';
+import { visibleText } from '../text/french-text.js';
 
 export interface Rendered {
   status: number;
@@ -22,7 +23,7 @@ export interface Rendered {
   location?: string;
 }
 
-const KIND_LABEL: Record<string, string> = { created: 'ajouté', updated: 'mis à jour', unpublished: 'retiré', republished: 'de retour', renamed: 'renommé' };
+const KIND_LABEL: Record<string, string> = labelTable({ created: 'ajouté', updated: 'mis à jour', unpublished: 'retiré', republished: 'de retour', renamed: 'renommé' });
 
 export function homePage(ctx: PageContext): Rendered {
   const { model } = ctx;
@@ -45,6 +46,48 @@ export function homePage(ctx: PageContext): Rendered {
 
 const TOOLS_PER_PAGE = { perPage: 24, maxPerPage: 48 };
 
+/**
+ * The parameters /outils reads, in the order its links write them. Anything else in a URL
+ * (`updated_since`, `facets`, a cache buster) is ignored, the same way every time: it is not
+ * part of the page, nor of the key it is kept under.
+ */
+const PAGE_PARAMETERS = [
+  'q', 'level', 'subject', 'include_transversal', 'category', 'pricing', 'age', 'pupil_use', 'pupil_account', 'generative_ai',
+  'trains_on_user_data', 'data_location', 'institutional_access', 'offline', 'open_source', 'has_education_pricing', 'platform',
+  'language', 'tag', 'sort', 'page', 'per_page',
+] as const;
+
+/**
+ * What /outils reads of a request's query: its own parameters only, each value as a person
+ * may see it back (no control, bidirectional or zero-width character: visibleText), blank
+ * ones left out. A parameter given twice stays a list, which the query room refuses.
+ */
+export function pageQuery(raw: RawQuery): RawQuery {
+  const out: RawQuery = {};
+  for (const name of PAGE_PARAMETERS) {
+    const v = raw[name];
+    if (typeof v === 'string') {
+      const clean = visibleText(v);
+      if (clean !== '') out[name] = clean;
+    } else if (Array.isArray(v)) {
+      out[name] = v.map(visibleText);
+    }
+  }
+  return out;
+}
+
+/** The key a page of /outils is kept under: exactly what pageQuery kept, in one order. */
+export function pageQueryKey(query: RawQuery): string {
+  const params = new URLSearchParams();
+  for (const name of PAGE_PARAMETERS) {
+    const v = query[name];
+    if (typeof v === 'string') params.append(name, v);
+    else if (Array.isArray(v)) for (const item of v) params.append(name, item);
+  }
+  return params.toString();
+}
+
+/** /outils for a query already read by pageQuery. */
 export function toolsListPage(ctx: PageContext, raw: RawQuery): Rendered {
   const { model } = ctx;
   let query: ParsedToolsQuery | null = null;
@@ -66,11 +109,16 @@ export function toolsListPage(ctx: PageContext, raw: RawQuery): Rendered {
   const pages = body?.meta.total_pages ?? 0;
   const pageNumber = query?.page ?? 1;
   const href = (changes: Partial<FilterValues>) => toolsHref({ ...values, ...changes });
-  const active = activeFilters(model, values).map((a) => ({ label: a.label, remove: href({ [a.name]: undefined }) }));
+  // A page past the last one is no page: a 404 that leads back to the first.
+  if (query && pageNumber > Math.max(1, pages)) {
+    return notFoundPage(ctx, `Cette recherche n’a que ${pages} page${pages > 1 ? 's' : ''} de résultats.`, null, [{ href: href({ page: undefined }), name: 'La première page de cette recherche' }]);
+  }
+  const filters = activeFilters(model, values);
+  const active = filters.map((a) => ({ label: a.label, remove: href({ [a.name]: undefined }) }));
   // An empty result says why, and which one filter to drop gives the most tools.
   let empty = { why: '', drop: null as null | { href: string; label: string; count: number } };
   if (query && total === 0) {
-    const dropped = activeFilters(model, values)
+    const dropped = filters
       .map((a) => {
         const without = { ...values, [a.name]: undefined };
         try {
@@ -82,8 +130,9 @@ export function toolsListPage(ctx: PageContext, raw: RawQuery): Rendered {
       })
       .filter((d): d is NonNullable<typeof d> => d !== null && d.count > 0)
       .sort((a, b) => b.count - a.count)[0];
+    const searchOnly = filters.length === 1 && filters[0]!.name === 'q';
     empty = {
-      why: active.length === 0 ? 'Aucun outil ne correspond à cette recherche : essayez d’autres mots, ou décrivez le besoin autrement.' : 'Aucun outil ne remplit toutes ces conditions à la fois.',
+      why: searchOnly || filters.length === 0 ? 'Aucun outil ne correspond à cette recherche : essayez d’autres mots, ou décrivez le besoin autrement.' : 'Aucun outil ne remplit toutes ces conditions à la fois.',
       drop: dropped ?? null,
     };
   }
@@ -99,11 +148,13 @@ export function toolsListPage(ctx: PageContext, raw: RawQuery): Rendered {
     section: 'outils',
     breadcrumb: [{ name: 'Accueil', href: '/' }, { name: 'Outils' }],
     script: true,
-    noindex: active.length > 0 || pageNumber > 1,
+    // Any searched, filtered, sorted or later page is a variant of /outils: not indexed.
+    noindex: Object.keys(raw).length > 0,
   }, 'tools', {
     heading, q: values.q ?? '', errors, active, total, empty,
     understood: chips.length > 0 ? chips.join(' · ') : null,
     filters: toolsFilters(model, values, body?.meta.facets),
+    sort: sortChoices(values),
     cards: (body?.data ?? []).map((t) => card(model, model.toolIndex.get(t.slug)!)),
     page: pageNumber, pages,
     prev: pageNumber > 1 && pageNumber <= pages ? href({ page: String(pageNumber - 1) }) : null,
@@ -122,7 +173,7 @@ function filterValues(raw: RawQuery): FilterValues {
 /** `/outils?…` with the given values, in a stable order, without empty ones. */
 export function toolsHref(values: FilterValues): string {
   const params = new URLSearchParams();
-  for (const key of ['q', 'level', 'subject', 'include_transversal', 'category', 'pricing', 'age', 'pupil_use', 'pupil_account', 'generative_ai', 'trains_on_user_data', 'data_location', 'institutional_access', 'offline', 'open_source', 'has_education_pricing', 'platform', 'language', 'tag', 'page', 'per_page']) {
+  for (const key of PAGE_PARAMETERS) {
     const v = values[key];
     if (v !== undefined && v !== '' && !(key === 'page' && v === '1')) params.set(key, v);
   }
@@ -247,4 +298,11 @@ export function logosPage(ctx: PageContext): Rendered {
   });
   const html = page(ctx, { title: 'Logos et licences', description: 'D’où viennent les logos du catalogue, et sous quelle licence.', path: '/a-propos/logos' }, 'logos', { logos, license: ctx.license });
   return { status: 200, html };
+}
+
+/** Past the pages' budget: a 429 page in French (routes.ts sends it with Retry-After). */
+export function rateLimitedPage(ctx: PageContext, limit: number, retryAfterSeconds: number): Rendered {
+  const message = `Trop de pages demandées depuis votre adresse : plus de ${limit} en une minute. Réessayez dans ${retryAfterSeconds} seconde${retryAfterSeconds > 1 ? 's' : ''}.`;
+  const html = page(ctx, { title: 'Trop de pages en une minute', description: message, path: '/', noindex: true }, 'rate-limited', { message, seconds: retryAfterSeconds });
+  return { status: 429, html };
 }

@@ -1,23 +1,23 @@
 /** How the school facts and the other values read in the catalogue, in French. */
-import { PLATFORM_LABELS, type SchoolFacts } from '../domain.js';
+import { labelTable, PLATFORM_LABELS, type SchoolFacts } from '../domain.js';
 
-export const PRICING: Record<string, string> = { free: 'Gratuit', freemium: 'Gratuit avec options payantes', paid: 'Payant', enterprise: 'Sur devis (établissements)' };
-export const PUPIL_USE: Record<string, string> = {
+export const PRICING: Record<string, string> = labelTable({ free: 'Gratuit', freemium: 'Gratuit avec options payantes', paid: 'Payant', enterprise: 'Sur devis (établissements)' });
+export const PUPIL_USE: Record<string, string> = labelTable({
   independent: 'Les élèves l’utilisent seuls',
   supervised: 'Les élèves participent à ce que l’enseignant anime',
   teacher_only: 'Réservé à l’enseignant',
-};
-export const PUPIL_ACCOUNT: Record<string, string> = {
+});
+export const PUPIL_ACCOUNT: Record<string, string> = labelTable({
   none: 'Aucun compte',
   class_code: 'Un code ou un lien donné par l’enseignant',
   teacher_created: 'Des comptes créés par l’enseignant',
   school_sso: 'Le compte de l’établissement (ENT, GAR, ÉduConnect…)',
   personal: 'Un compte personnel chez l’éditeur',
-};
-export const GENERATIVE_AI: Record<string, string> = { none: 'Non', feature: 'Dans certaines fonctions', core: 'Oui, c’est le cœur de l’outil' };
-export const TRAINS: Record<string, string> = { no: 'Non', opt_out: 'Oui, sauf si l’utilisateur refuse', yes: 'Oui', not_applicable: 'Sans objet (pas d’IA générative)' };
-export const DATA_LOCATION: Record<string, string> = { device: 'Sur l’appareil (rien n’en sort)', france: 'En France', eu: 'Dans l’Union européenne', outside_eu: 'Hors de l’Union européenne' };
-export const ACCESS: Record<string, string> = { gar: 'GAR', ent: 'ENT', apps_education: 'apps.education.fr', educonnect: 'ÉduConnect' };
+});
+export const GENERATIVE_AI: Record<string, string> = labelTable({ none: 'Non', feature: 'Dans certaines fonctions', core: 'Oui, c’est le cœur de l’outil' });
+export const TRAINS: Record<string, string> = labelTable({ no: 'Non', opt_out: 'Oui, sauf si l’utilisateur refuse', yes: 'Oui', not_applicable: 'Sans objet (pas d’IA générative)' });
+export const DATA_LOCATION: Record<string, string> = labelTable({ device: 'Sur l’appareil (rien n’en sort)', france: 'En France', eu: 'Dans l’Union européenne', outside_eu: 'Hors de l’Union européenne' });
+export const ACCESS: Record<string, string> = labelTable({ gar: 'GAR', ent: 'ENT', apps_education: 'apps.education.fr', educonnect: 'ÉduConnect' });
 export const PLATFORMS: Record<string, string> = PLATFORM_LABELS;
 const LANGUAGES = new Intl.DisplayNames(['fr'], { type: 'language' });
 export const languageName = (code: string) => {

@@ -6,18 +6,19 @@
  * script, no inline code, nothing from another origin).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { cachedOrBuild, makeResponse, type CachedResponse } from '../web/cached-response.js';
+import { cachedOrBuild, makeResponse, sendCached, type CachedResponse } from '../web/cached-response.js';
+import type { RawQuery } from '../directory/query-parameters.js';
 import { getAndHead, type RouteContext } from '../web/route-context.js';
 import { httpRevision } from '../web/revision-state.js';
 import { IMMUTABLE, makeStaticAsset, type StaticAsset } from '../web/static-assets.js';
-import { exemptFromRateLimit } from '../web/problem-reply.js';
+import { countAsPage, exemptFromRateLimit } from '../web/problem-reply.js';
 import { baseUrlOf } from '../directory/public-base.js';
 import { mediaBaseOf } from '../directory/representations.js';
 import { LOGO_PREFIX } from '../logos/simple-icons.js';
 import { PROJECT_ROOT } from '../config.js';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { collectionPage, collectionsPage, homePage, logosPage, notFoundPage, toolPage, toolsListPage, toolsHref, type Rendered } from './catalogue.js';
+import { collectionPage, collectionsPage, homePage, logosPage, notFoundPage, pageQuery, rateLimitedPage, pageQueryKey, toolPage, toolsListPage, type Rendered } from './catalogue.js';
 import { robotsTxt, sitemapXml } from './sitemap.js';
 import type { PageContext } from './render.js';
 
@@ -55,23 +56,35 @@ export function pageRoutes(app: FastifyInstance, ctx: RouteContext): void {
   const html = (rendered: Rendered): CachedResponse =>
     rendered.status === 301
       ? makeResponse(301, '', { location: rendered.location!, 'content-type': HTML_TYPE })
-      : makeResponse(rendered.status, rendered.html, { 'content-type': HTML_TYPE, 'content-security-policy': PAGE_POLICY, 'referrer-policy': 'strict-origin-when-cross-origin', 'x-content-type-options': 'nosniff' });
-  /** A page kept per revision, base URL and key (the path and its normalised query). */
+      : makeResponse(rendered.status, rendered.html, { 'content-type': HTML_TYPE, 'content-security-policy': PAGE_POLICY, 'referrer-policy': 'strict-origin-when-cross-origin' });
+  /**
+   * A page kept per revision, base URL and key (the path and what the page reads of the
+   * query). Only a 200 or a 301 is kept and remembered by the fast path: an error page is
+   * rendered for its request alone, so no request can leave one where another is looked up.
+   */
   const serve = async (request: FastifyRequest, reply: FastifyReply, key: string, render: (c: PageContext) => Rendered) => {
     const state = ctx.directory.current;
     const c = await context(request, state);
-    const entry = cachedOrBuild(httpRevision(state).responses, `PAGE ${c.base} ${key}`, () => html(render(c)));
+    const cache = httpRevision(state).responses;
+    const cacheKey = `PAGE ${c.base} ${key}`;
+    let entry = cache.get(cacheKey);
+    if (entry === undefined) {
+      entry = html(render(c));
+      if (entry.status !== 200 && entry.status !== 301) return sendCached(request, reply, entry);
+      cache.set(cacheKey, entry);
+    }
     return ctx.send(request, reply, state, entry);
   };
   const slugOf = (request: FastifyRequest) => String((request.params as { slug?: string }).slug ?? '');
   const hidden = { schema: { hide: true } };
 
+  for (const path of ['/', '/outils', '/collections', '/sitemap.xml', '/robots.txt']) countAsPage(path);
+  for (const prefix of ['/outils/', '/collections/', '/a-propos/']) countAsPage(prefix, true);
   getAndHead(app, '/', hidden, (request, reply) => serve(request, reply, '/', homePage));
   getAndHead(app, '/outils', hidden, (request, reply) => {
-    const raw = request.query as Record<string, string | string[]>;
-    // The key is the URL's query as the catalogue reads it: the same filters, in one order.
-    const values = Object.fromEntries(Object.entries(raw).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : Array.isArray(v) ? [[k, v.join(',')]] : [])));
-    return serve(request, reply, `${toolsHref(values)} ${Object.keys(raw).filter((k) => Array.isArray(raw[k])).join(',')}`, (c) => toolsListPage(c, raw));
+    // The key is what the page reads of the query, nothing more and nothing less (pageQuery).
+    const query = pageQuery(request.query as RawQuery);
+    return serve(request, reply, `/outils?${pageQueryKey(query)}`, (c) => toolsListPage(c, query));
   });
   getAndHead(app, '/outils/:slug', hidden, (request, reply) => serve(request, reply, `/outils/${slugOf(request).slice(0, 100)}`, (c) => toolPage(c, slugOf(request))));
   getAndHead(app, '/collections', hidden, (request, reply) => serve(request, reply, '/collections', collectionsPage));
@@ -111,4 +124,15 @@ export async function notFoundHtml(request: FastifyRequest, ctx: RouteContext): 
   const base = baseUrlOf(request, ctx.config.publicBaseUrl);
   const c: PageContext = { model: ctx.directory.current.model, base, license: ctx.license, media: mediaBaseOf(ctx.config.publicMediaUrl, base), css: css.path, js: js.path, icon: icon.path };
   return notFoundPage(c, 'Rien n’est publié à cette adresse.', null).html;
+}
+
+/**
+ * The French page a person gets past the pages' budget (PAGE_RATE_LIMIT_MAX): what happened,
+ * when to come back, and that a shared address (a school's) counts as one.
+ */
+export async function rateLimitedHtml(request: FastifyRequest, ctx: RouteContext, limit: number, retryAfterSeconds: number): Promise<string> {
+  const { css, js, icon } = await preparePageAssets();
+  const base = baseUrlOf(request, ctx.config.publicBaseUrl);
+  const c: PageContext = { model: ctx.directory.current.model, base, license: ctx.license, media: mediaBaseOf(ctx.config.publicMediaUrl, base), css: css.path, js: js.path, icon: icon.path };
+  return rateLimitedPage(c, limit, retryAfterSeconds).html;
 }

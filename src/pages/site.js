@@ -13,12 +13,29 @@
     var query = params.toString();
     return form.getAttribute('action') + (query ? '?' + query : '');
   }
+  // Said in the results when the page cannot be swapped in place (a 429 past the pages'
+  // budget, the network gone): the teacher reads why instead of a list that does not change.
+  function say(text) {
+    var note = document.createElement('p');
+    note.className = 'notice';
+    note.setAttribute('role', 'alert');
+    note.textContent = text;
+    region.insertBefore(note, region.firstChild);
+  }
   function swap(url) {
     if (pending) pending.abort();
     pending = new AbortController();
     fetch(url, { signal: pending.signal, headers: { Accept: 'text/html' } })
-      .then(function (response) { return response.text(); })
+      .then(function (response) {
+        if (response.status === 429) {
+          var wait = Number(response.headers.get('Retry-After')) || 60;
+          say('Trop de recherches en une minute depuis votre réseau : la liste n’a pas été mise à jour. Réessayez dans ' + wait + ' s.');
+          return null;
+        }
+        return response.text();
+      })
       .then(function (html) {
+        if (html === null) return;
         var next = new DOMParser().parseFromString(html, 'text/html');
         var results = next.getElementById('resultats');
         var filters = next.getElementById('filtres');
@@ -29,7 +46,10 @@
         document.title = next.title;
         history.replaceState(null, '', url);
       })
-      .catch(function () {});
+      .catch(function (error) {
+        if (error && error.name === 'AbortError') return;
+        say('La liste n’a pas pu être mise à jour (connexion interrompue ?) : appuyez sur « Rechercher ».');
+      });
   }
   form.addEventListener('change', function (event) {
     if (event.target && event.target.matches('select, input[type=checkbox]')) swap(urlOf());

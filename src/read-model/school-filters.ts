@@ -5,7 +5,7 @@
  * age may use: not `teacher_only`, and `min_age` known and at most the age.
  */
 import {
-  DATA_LOCATIONS, GENERATIVE_AI, INSTITUTIONAL_ACCESS, PUPIL_ACCOUNTS, PUPIL_USES, TRAINS_ON_USER_DATA,
+  DATA_LOCATIONS, GENERATIVE_AI, INSTITUTIONAL_ACCESS, labelTable, PUPIL_ACCOUNTS, PUPIL_USES, TRAINS_ON_USER_DATA,
   type SchoolFactFilter, type SchoolVocabularies, type ToolRecord, type LevelEntry, type SubjectEntry,
 } from '../domain.js';
 import { Bitset } from '../bitset.js';
@@ -36,7 +36,7 @@ export const MIN_AGE_FILTER = 3;
 export const MAX_AGE_FILTER = 99;
 
 /** French labels of the values, for facets and pages. */
-export const SCHOOL_VALUE_LABELS: Readonly<Record<string, string>> = {
+export const SCHOOL_VALUE_LABELS: Readonly<Record<string, string>> = labelTable({
   independent: 'En autonomie', supervised: 'Encadré par l’enseignant', teacher_only: 'Enseignant seulement',
   none: 'Aucun', class_code: 'Code de classe', teacher_created: 'Compte créé par l’enseignant', school_sso: 'Compte de l’établissement', personal: 'Compte personnel',
   feature: 'En fonctionnalité', core: 'Au cœur du produit',
@@ -44,7 +44,7 @@ export const SCHOOL_VALUE_LABELS: Readonly<Record<string, string>> = {
   device: 'Sur l’appareil', france: 'En France', eu: 'Dans l’Union européenne', outside_eu: 'Hors de l’Union européenne',
   gar: 'GAR', ent: 'ENT', apps_education: 'apps.education.fr', educonnect: 'ÉduConnect',
   true: 'Oui', false: 'Non',
-};
+});
 
 export interface SchoolIndex {
   readonly levels: VocabularyIndex<LevelEntry>;

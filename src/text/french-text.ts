@@ -13,6 +13,20 @@ export function normalizeText(text: string): string {
   return text.normalize('NFC').replace(INVISIBLE, '').replace(CONTROL, '');
 }
 
+// Bidirectional embeddings, overrides, isolates and marks: they reorder how text is shown.
+const BIDI = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g;
+// Every C0/C1 control (tab and newline included) and the line and paragraph separators.
+const ANY_CONTROL = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/g;
+
+/**
+ * A value a person typed, as a page may show it back: without control, bidirectional or
+ * zero-width characters (a control becomes a space), spaces collapsed, trimmed. What the
+ * search reads is the same text with those characters already ignored (normalizeText).
+ */
+export function visibleText(text: string): string {
+  return text.normalize('NFC').replace(INVISIBLE, '').replace(BIDI, '').replace(ANY_CONTROL, ' ').replace(/\s+/g, ' ').trim();
+}
+
 const LIGATURES: Record<string, string> = { œ: 'oe', æ: 'ae', ß: 'ss', ø: 'o', đ: 'd', ł: 'l', ı: 'i' };
 const LIGATURE_RE = /[œæßøđłı]/g;
 const COMBINING_MARKS = /\p{M}+/gu;

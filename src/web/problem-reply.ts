@@ -83,8 +83,40 @@ export function exemptFromRateLimit(path: string, prefix = false): void {
 export function isUnlimited(url: string): boolean {
   if (url.startsWith(MEDIA_PATHS)) return true;
   for (const prefix of UNLIMITED_PREFIXES) if (url.startsWith(prefix)) return true;
+  return UNLIMITED.has(pathOf(url));
+}
+
+const pathOf = (url: string) => {
   const query = url.indexOf('?');
-  return UNLIMITED.has(query === -1 ? url : url.slice(0, query));
+  return query === -1 ? url : url.slice(0, query);
+};
+
+/**
+ * The catalogue's pages (and the other pages people read: /developpeurs, /docs) spend a
+ * budget of their own (PAGE_RATE_LIMIT_MAX), not the API's: a school behind one address
+ * browsing the catalogue must not lock its programs out of the API, nor the other way round.
+ */
+const PAGE_PATHS = new Set<string>();
+const PAGE_PREFIXES: string[] = [];
+
+/** Counts a path (or, with `prefix`, every path under it) in the pages' budget. */
+export function countAsPage(path: string, prefix = false): void {
+  if (prefix) {
+    if (!PAGE_PREFIXES.includes(path)) PAGE_PREFIXES.push(path);
+  } else PAGE_PATHS.add(path);
+}
+
+/** Which budget a request spends: none (health, static files), the pages' or the API's. */
+export type Budget = 'none' | 'pages' | 'api';
+
+export function budgetOf(url: string): Budget {
+  if (isUnlimited(url)) return 'none';
+  // `/docs/` is `/docs` (the router ignores a trailing slash), and spends the same budget.
+  const raw = pathOf(url);
+  const path = raw.length > 1 && raw.endsWith('/') ? raw.slice(0, -1) : raw;
+  if (PAGE_PATHS.has(path)) return 'pages';
+  for (const prefix of PAGE_PREFIXES) if (path.startsWith(prefix)) return 'pages';
+  return 'api';
 }
 
 /** The body of a 429, for the Fastify path and the fast path alike. */

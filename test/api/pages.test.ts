@@ -42,7 +42,7 @@ async function scriptAndPolicy(app: FastifyInstance) {
 }
 
 test('GET /docs › an HTML page loading only our fingerprinted bundle, with a CSP naming the hash of its inline script', async (t) => {
-  const { app } = await buildTestApp(t, { env: { RATE_LIMIT_MAX: '5' } });
+  const { app } = await buildTestApp(t, { env: { RATE_LIMIT_MAX: '3', PAGE_RATE_LIMIT_MAX: '5' } });
   const { res, inline } = await scriptAndPolicy(app);
   assert.equal(res.headers['content-type'], 'text/html; charset=utf-8');
   assert.match(res.body, /^<!doctype html>\s*<html lang="fr">/i);
@@ -63,7 +63,7 @@ test('GET /docs › an HTML page loading only our fingerprinted bundle, with a C
   assert.match(String(res.headers.etag), /^W\/"/);
   assert.equal(res.headers['x-content-type-options'], 'nosniff');
   assert.equal(res.headers['referrer-policy'], 'no-referrer');
-  // The page itself is counted like any request; only its files are not.
+  // The page itself is counted, in the pages' budget (a person reads it); only its files are not.
   assert.equal(res.headers['ratelimit-limit'], '5');
   const urls = loadedUrls(res.body);
   assert.ok(urls.length > 0);
@@ -110,7 +110,8 @@ test('GET /assets/scalar.<hash>.js › immutable, precompressed br and gzip, 304
   assert.equal(head.headers['content-length'], br.headers['content-length']);
 
   // Seven asset requests went through with a limit of 2; the API itself is still limited:
-  // the page took one request, so one more is allowed, then 429.
+  // the page spent the pages' budget, not the API's, so two more are allowed, then 429.
+  assert.equal((await app.inject({ url: `${API}/categories` })).statusCode, 200);
   assert.equal((await app.inject({ url: `${API}/categories` })).statusCode, 200);
   const refused = await app.inject({ url: `${API}/categories` });
   assert.equal(refused.statusCode, 429);

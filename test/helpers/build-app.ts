@@ -69,7 +69,7 @@ export async function buildTestApp(t: TestContext, options: TestAppOptions = {})
   const outcome = await importContent(store, contentDir);
   assert.ok(outcome.ok, `fixture content must import: ${JSON.stringify(!outcome.ok && outcome.problems)}`);
   // A limit no functional test reaches; rate-limit tests set their own.
-  const config = loadConfig({ RATE_LIMIT_MAX: '100000', PUBLISHER_NAME: 'Éditeur de test', PUBLISHER_URL: 'https://editeur.example.org', CONTENT_DIR: contentDir, ...options.env, DATABASE_URL: databaseFile });
+  const config = loadConfig({ RATE_LIMIT_MAX: '100000', PAGE_RATE_LIMIT_MAX: '100000', PUBLISHER_NAME: 'Éditeur de test', PUBLISHER_URL: 'https://editeur.example.org', CONTENT_DIR: contentDir, ...options.env, DATABASE_URL: databaseFile });
   const directory = await LiveDirectory.open(store, { checkEveryMs: 3_600_000 });
   const limiter =
     options.limiter !== undefined
@@ -77,12 +77,14 @@ export async function buildTestApp(t: TestContext, options: TestAppOptions = {})
       : config.rateLimit.max === 0
         ? null
         : new SlidingWindowLimiter({ ...config.rateLimit, ...(options.now ? { now: options.now } : {}) });
-  const app = await buildApp({ config, directory, limiter, fastify: { logger: false }, ...(options.lifecycle ? { lifecycle: options.lifecycle } : {}) });
+  const pageLimiter = config.pageRateLimit.max === 0 ? null : new SlidingWindowLimiter({ ...config.pageRateLimit, ...(options.now ? { now: options.now } : {}) });
+  const app = await buildApp({ config, directory, limiter, pageLimiter, fastify: { logger: false }, ...(options.lifecycle ? { lifecycle: options.lifecycle } : {}) });
   options.routes?.(app);
   await app.ready();
   t.after(async () => {
     if (!closed.has(app)) await app.close();
     await limiter?.close();
+    await pageLimiter?.close();
     await directory.stop();
     await store.close();
     await dropSchema();

@@ -9,6 +9,7 @@
  * the hash of its one inline script. docs/api-decisions.md says why Scalar and why not its
  * own routes.
  */
+import { countAsPage } from '../../web/problem-reply.js';
 import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
@@ -109,6 +110,7 @@ export function prepareDocs(): Promise<DocsPage> {
 }
 
 export function docsRoutes(app: FastifyInstance, ctx: RouteContext): void {
+  countAsPage(DOCS_PATH);
   getAndHead(app, DOCS_PATH, { schema: { hide: true } }, async (request, reply) => {
     const { page } = await prepareDocs();
     return ctx.send(request, reply, ctx.directory.current, page);

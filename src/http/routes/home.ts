@@ -5,6 +5,7 @@
  * and base URL into the response cache, like any other answer; every value is escaped; no
  * script, and its one stylesheet is a fingerprinted file of ours (static-assets.ts).
  */
+import { countAsPage } from '../../web/problem-reply.js';
 import type { FastifyInstance } from 'fastify';
 import { cachedOrBuild, makeResponse } from '../../web/cached-response.js';
 import { DISCOVERY_LINKS } from '../../formats/discovery.js';
@@ -109,6 +110,7 @@ ${exports.join('\n')}
 }
 
 export function homeRoutes(app: FastifyInstance, ctx: RouteContext): void {
+  countAsPage(DEVELOPERS_PATH);
   getAndHead(app, DEVELOPERS_PATH, { schema: { hide: true } }, async (request, reply) => {
     const css = await prepareHomeAssets();
     const state = ctx.directory.current;
