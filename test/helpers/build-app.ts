@@ -37,6 +37,8 @@ export interface TestAppOptions {
   now?: () => number;
   /** Replaces the limiter built from the configuration. */
   limiter?: RateLimiter | null;
+  /** Replaces the pages' limiter built from the configuration (PAGE_RATE_LIMIT_MAX). */
+  pageLimiter?: RateLimiter | null;
   /** Extra routes a test needs (e.g. a slow one), added before the app is ready. */
   routes?: (app: FastifyInstance) => void;
   lifecycle?: { shuttingDown: boolean };
@@ -77,7 +79,7 @@ export async function buildTestApp(t: TestContext, options: TestAppOptions = {})
       : config.rateLimit.max === 0
         ? null
         : new SlidingWindowLimiter({ ...config.rateLimit, ...(options.now ? { now: options.now } : {}) });
-  const pageLimiter = config.pageRateLimit.max === 0 ? null : new SlidingWindowLimiter({ ...config.pageRateLimit, ...(options.now ? { now: options.now } : {}) });
+  const pageLimiter = options.pageLimiter !== undefined ? options.pageLimiter : config.pageRateLimit.max === 0 ? null : new SlidingWindowLimiter({ ...config.pageRateLimit, ...(options.now ? { now: options.now } : {}) });
   const app = await buildApp({ config, directory, limiter, pageLimiter, fastify: { logger: false }, ...(options.lifecycle ? { lifecycle: options.lifecycle } : {}) });
   options.routes?.(app);
   await app.ready();

@@ -15,6 +15,25 @@ async function sharedLimiter(url: string, max: number, keyPrefix: string) {
 }
 
 describe('Redis rate limit', { skip: skipWithoutRedis }, () => {
+  test('pages: a budget of their own in the same Redis (rlp: keys), shared by instances, apart from the API’s', async (t) => {
+    const { createLimiter } = await import('../../src/rate-limit/create-limiter.js');
+    const { loadConfig } = await import('../../src/config.js');
+    const config = loadConfig({ REDIS_URL: REDIS_URL!, PAGE_RATE_LIMIT_MAX: '3' });
+    const client = `198.51.100.${20 + (randomBytes(1)[0]! % 200)}`;
+    const pages = [await createLimiter(config, quiet, 'pages'), await createLimiter(config, quiet, 'pages')];
+    const a = await buildTestApp(t, { pageLimiter: pages[0], limiter: await sharedLimiter(REDIS_URL!, 2, `test:${randomBytes(4).toString('hex')}:`), env: { RATE_LIMIT_MAX: '2' } });
+    const b = await buildTestApp(t, { pageLimiter: pages[1] });
+    t.after(async () => { for (const p of pages) await p?.close(); });
+    for (let i = 0; i < 3; i++) assert.equal((await (i % 2 ? a : b).app.inject({ url: '/outils', remoteAddress: client })).statusCode, 200, `page ${i + 1}`);
+    for (const instance of [a, b]) {
+      const res = await instance.app.inject({ url: '/collections', remoteAddress: client });
+      assert.equal(res.statusCode, 429);
+      assert.match(String(res.headers['content-type']), /^text\/html/);
+    }
+    // The API's count is its own: both of its requests still pass.
+    for (let i = 0; i < 2; i++) assert.equal((await a.app.inject({ url: `${API}/categories`, remoteAddress: client })).statusCode, 200);
+  });
+
   test('two instances sharing Redis allow 60 in all; the 61st is 429 on either', async (t) => {
     const prefix = `test:${randomBytes(4).toString('hex')}:`;
     const a = await buildTestApp(t, { limiter: await sharedLimiter(REDIS_URL!, 60, prefix), env: { RATE_LIMIT_MAX: '60' } });
