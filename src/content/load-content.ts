@@ -3,6 +3,7 @@
  * or every problem found, each naming the file, the record and the field at fault, so the
  * publisher can fix them all in one pass. Nothing here touches a database.
  */
+import { checkFactsAgainstText } from './fact-consistency.js';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { TSchema } from '@sinclair/typebox';
@@ -47,6 +48,7 @@ export async function loadContent(dir: string): Promise<LoadResult> {
     if (record === undefined) continue;
     checkSchoolFacts(record, indexes, rel(file), problems, raw.lineOf);
     checkTags(record, indexes, rel(file), problems, raw.lineOf);
+    if (record.status === 'published') checkFactsAgainstText(record, indexes.levels, rel(file), problems, raw.lineOf);
     // Fields the link checker adds: a file that was never checked has none of them.
     record.links_checked_at ??= null;
     record.link_status ??= null;

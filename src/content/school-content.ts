@@ -148,6 +148,6 @@ export function checkTags(record: ToolRecord, vocabularies: { levels: Vocabulary
   });
 }
 
-export function indexVocabularies(v: SchoolVocabularies): { levels: VocabularyIndex; subjects: VocabularyIndex } {
+export function indexVocabularies(v: SchoolVocabularies): { levels: VocabularyIndex<LevelEntry>; subjects: VocabularyIndex } {
   return { levels: indexVocabulary(v.levels), subjects: indexVocabulary(v.subjects) };
 }

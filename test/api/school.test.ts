@@ -14,13 +14,13 @@ test('GET /tools/{slug} › carries the whole school object, sources included; t
   const { app } = await buildTestApp(t);
   const detail = (await app.inject({ url: `${API}/tools/eau-vive` })).json().data;
   assert.deepEqual(detail.school, {
-    levels: ['elementaire', 'college'], subjects: ['physique-chimie', 'svt'], pupil_use: 'independent', pupil_account: 'none', min_age: 13, consent_age: 15,
+    levels: ['elementaire', 'college'], subjects: ['physique-chimie', 'svt'], pupil_use: 'independent', pupil_account: 'none', min_age: 10, consent_age: 15,
     generative_ai: 'feature', trains_on_user_data: 'no', data_location: 'eu', institutional_access: null, offline: true, open_source: false,
     accessibility_url: null, sources: [{ fields: ['min_age', 'consent_age', 'trains_on_user_data', 'data_location'], url: 'https://eau-vive.example.org/cgu', page_date: '2026-09-01', checked_at: '2026-11-20' }],
   });
   const list = (await app.inject({ url: `${API}/tools?q=eau%20vive` })).json().data;
   const summary = list.find((x: { slug: string }) => x.slug === 'eau-vive');
-  assert.equal(summary.school.min_age, 13);
+  assert.equal(summary.school.min_age, 10);
   assert.equal(summary.school.consent_age, 15);
   assert.equal('sources' in summary.school, false);
   assert.equal('accessibility_url' in summary.school, false);
@@ -115,7 +115,7 @@ test('GET /export/tools.csv › one column per school fact, lists joined by |', 
   const row = rows.find((r) => r.slug === 'eau-vive')!;
   assert.equal(row.levels, 'elementaire|college');
   assert.equal(row.subjects, 'physique-chimie|svt');
-  assert.equal(row.min_age, '13');
+  assert.equal(row.min_age, '10');
   assert.equal(row.offline, 'true');
   assert.equal(row.school_sources, 'https://eau-vive.example.org/cgu');
   assert.equal(row.consent_age, '15');

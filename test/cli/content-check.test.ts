@@ -163,3 +163,30 @@ test('content:check › a classroom word must be one word, naming the entry', as
   assert.equal(code, 1);
   assert.match(stderr, /search-vocabulary\.yaml.*field classroom\[3\]: must be one word \(got "salle de classe"\)/);
 });
+
+test('content:check › a description that states a fact its field contradicts or leaves null is refused; so is a level below min_age for a tool pupils use', async (t) => {
+  const content = await contentOf(t, (d) => {
+    const quizzy = tool(d, 'quizzy');
+    quizzy.long_description += ' Quizzy est un logiciel libre publié sur une forge. Les élèves rejoignent le quiz avec un code donné par l’enseignant.';
+    quizzy.school.open_source = false;
+    quizzy.school.pupil_account = 'personal';
+    const eau = tool(d, 'eau-vive');
+    eau.long_description += ' Les conversations des utilisateurs peuvent servir à entraîner les modèles, sauf refus dans les paramètres. Les conditions réservent les comptes aux plus de 16 ans.';
+    eau.school.trains_on_user_data = null;
+    eau.school.sources = [{ fields: ['min_age', 'consent_age', 'data_location'], url: 'https://eau-vive.example.org/cgu', page_date: null, checked_at: null }];
+    eau.school.min_age = 13;
+    eau.school.consent_age = 15;
+    // Eau Vive (min_age 13) lists élémentaire (6–10) and pupils use it themselves.
+    // A sentence that only sounds like one (not the tool's code; a model the user trains) is no fact.
+    const atelier = tool(d, 'atelier-quiz');
+    atelier.long_description += ' Les ressources sont publiées sous licence libre. Les élèves peuvent entraîner leur propre modèle sur des images.';
+  });
+  const { code, stderr } = await check('--content', content);
+  assert.equal(code, 1);
+  assert.match(stderr, /record "quizzy", field school\.open_source: is false but the description says it is open source/);
+  assert.match(stderr, /record "quizzy", field school\.pupil_account: is "personal" but the description says pupils join without an account of their own/);
+  assert.match(stderr, /record "eau-vive", field school\.trains_on_user_data: is null but the description speaks of training models on what users give/);
+  assert.match(stderr, /record "eau-vive", field school\.min_age: is 13 .* but the description states 16/);
+  assert.match(stderr, /record "eau-vive", field school\.levels: lists elementaire \(pupils of 6–10\) while the terms set min_age 13/);
+  assert.doesNotMatch(stderr, /record "atelier-quiz"/);
+});
