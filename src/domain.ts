@@ -154,6 +154,8 @@ export interface Dataset {
   vocabularies: SchoolVocabularies;
   /** What the search reads in a query besides the tools' words (content/search-vocabulary.yaml). */
   searchVocabulary: SearchVocabulary;
+  /** "Can my pupils use it?": the rules of each country (content/rules/), one of them the default. */
+  rules: PupilRuleSet[];
 }
 
 /**
@@ -314,4 +316,64 @@ export type SubjectEntry = VocabularyEntry;
 export interface SchoolVocabularies {
   levels: LevelEntry[];
   subjects: SubjectEntry[];
+}
+
+/**
+ * "Can my pupils use it?" (API.md, `for_pupils`): one answer per age band, derived from the
+ * school facts and the rules of a country (content/rules/), never typed by hand.
+ */
+export const PUPIL_ANSWERS = ['yes', 'with_consent', 'teacher_led', 'no', 'unknown'] as const;
+export type PupilAnswer = (typeof PUPIL_ANSWERS)[number];
+
+/**
+ * The reasons an answer gives, as stable codes. The engine (school/for-pupils.ts) knows what
+ * each one decides; a rules file explains each in French and English and names its source.
+ */
+export const REASON_CODES = [
+  'pupil_use_unknown', 'teacher_only', 'min_age_unknown', 'terms_min_age', 'terms_allow', 'generative_ai_unknown',
+  'framework_genai_autonomy', 'framework_no_pupil_account', 'framework_genai_feature', 'terms_consent_age',
+  'digital_consent_age', 'consent_age_unknown', 'school_account',
+] as const;
+export type ReasonCode = (typeof REASON_CODES)[number];
+
+export interface ForPupilsBand {
+  from: number;
+  /** The last age of the band; null for the last, open-ended one. */
+  to: number | null;
+  answer: PupilAnswer;
+  reasons: ReasonCode[];
+}
+
+export interface RuleSource {
+  /** The text's title and who publishes it. */
+  title: string;
+  publisher: string;
+  /** Its address, once someone has read it there; null until then. */
+  url: string | null;
+  /** The date the text gives for itself. */
+  page_date: string | null;
+  /** The day someone read that page for this rule; null until someone has. */
+  checked_at: string | null;
+}
+
+export interface PupilRule {
+  code: ReasonCode;
+  /** The answer it leads to; null for a reason that only explains (terms_allow, framework_genai_feature). */
+  answer: PupilAnswer | null;
+  explanation: { fr: string; en: string };
+  /** Where the rule comes from: a public text, or (null) the tool's own facts and their pages. */
+  source: RuleSource | null;
+  /** The rule is a reading of its source rather than a quotation of it. */
+  reading: boolean;
+}
+
+export interface PupilRuleSet {
+  /** ISO 3166-1 alpha-2, lower case (`fr`). */
+  country: string;
+  name: string;
+  /** The rules every answer is computed with (exactly one set is the default). */
+  default: boolean;
+  /** The ages the rules use: autonomous use of generative AI (null: no such rule), a minor's own consent to an online service, majority. */
+  ages: { genai_autonomy: number | null; digital_consent: number | null; majority: number };
+  rules: PupilRule[];
 }

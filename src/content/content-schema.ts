@@ -5,7 +5,7 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import {
   COLLECTION_KINDS, DATA_LOCATIONS, GENERATIVE_AI, INSTITUTIONAL_ACCESS, LINK_STATUSES, PLATFORMS, PRICING_MODELS, PUPIL_ACCOUNTS, PUPIL_USES,
-  SOURCED_SCHOOL_FIELDS, TRAINS_ON_USER_DATA,
+  PUPIL_ANSWERS, REASON_CODES, SOURCED_SCHOOL_FIELDS, TRAINS_ON_USER_DATA,
 } from '../domain.js';
 
 export const SLUG_PATTERN = '^[a-z0-9]+(?:-[a-z0-9]+)*$';
@@ -231,6 +231,40 @@ export const SynonymsFile = Type.Object(
     equivalents: Type.Optional(Type.Array(ExpressionGroup, { maxItems: 2000 })),
     expansions: Type.Optional(
       Type.Record(Type.String({ minLength: 1, maxLength: 80 }), Type.Array(Expression, { minItems: 1, maxItems: 30 })),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+/** A country's rules for "Can my pupils use it?" (content/rules/*.yaml). */
+export const RulesFile = Type.Object(
+  {
+    country: Type.String({ pattern: '^[a-z]{2}$' }),
+    name: Text(2, 80),
+    default: Type.Boolean(),
+    ages: Type.Object(
+      {
+        genai_autonomy: Nullable(Type.Integer({ minimum: 3, maximum: 30 })),
+        digital_consent: Nullable(Type.Integer({ minimum: 3, maximum: 30 })),
+        majority: Type.Integer({ minimum: 10, maximum: 30 }),
+      },
+      { additionalProperties: false },
+    ),
+    rules: Type.Array(
+      Type.Object(
+        {
+          code: Enum(REASON_CODES),
+          answer: Nullable(Enum(PUPIL_ANSWERS)),
+          explanation: Type.Object({ fr: Text(20, 600), en: Text(20, 600) }, { additionalProperties: false }),
+          source: Nullable(Type.Object(
+            { title: Text(5, 200), publisher: Text(2, 120), url: Nullable(HttpsUrl), page_date: Nullable(DateOnly), checked_at: Nullable(DateOnly) },
+            { additionalProperties: false },
+          )),
+          reading: Type.Boolean(),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: 50 },
     ),
   },
   { additionalProperties: false },

@@ -4,6 +4,7 @@
  * publisher can fix them all in one pass. Nothing here touches a database.
  */
 import { checkFactsAgainstText } from './fact-consistency.js';
+import { loadRules } from './rules-content.js';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { TSchema } from '@sinclair/typebox';
@@ -38,6 +39,8 @@ export async function loadContent(dir: string): Promise<LoadResult> {
   const subjects = await loadVocabulary<SubjectEntry>(path.join(dir, 'subjects.yaml'), SubjectsFile, rel, problems);
   const vocabularies = { levels, subjects };
   const indexes = indexVocabularies(vocabularies);
+
+  const rules = await loadRules(await yamlFiles(path.join(dir, 'rules'), problems, rel), rel, problems);
 
   const tools: Array<{ file: string; record: ToolRecord }> = [];
   for (const file of await yamlFiles(path.join(dir, 'tools'), problems, rel)) {
@@ -75,8 +78,8 @@ export async function loadContent(dir: string): Promise<LoadResult> {
   return {
     ok: true,
     notes: problems.notes,
-    files: 1 + tools.length + collections.length + (synonyms === EMPTY_SYNONYMS ? 0 : 1) + (levels.length > 0 ? 1 : 0) + (subjects.length > 0 ? 1 : 0) + (searchVocabulary === EMPTY_SEARCH_VOCABULARY ? 0 : 1) + (Object.keys(english).length > 0 ? 1 : 0),
-    dataset: { categories, tools: tools.map((t) => t.record), collections: collections.map((c) => c.record), synonyms, vocabularies, searchVocabulary: { ...searchVocabulary, english } },
+    files: 1 + tools.length + collections.length + (synonyms === EMPTY_SYNONYMS ? 0 : 1) + (levels.length > 0 ? 1 : 0) + (subjects.length > 0 ? 1 : 0) + (searchVocabulary === EMPTY_SEARCH_VOCABULARY ? 0 : 1) + (Object.keys(english).length > 0 ? 1 : 0) + rules.length,
+    dataset: { categories, tools: tools.map((t) => t.record), collections: collections.map((c) => c.record), synonyms, vocabularies, searchVocabulary: { ...searchVocabulary, english }, rules },
   };
 }
 

@@ -119,6 +119,10 @@ export const MESSAGES = {
     },
   }),
   age: (min: number, max: number): Rule => ({ code: 'not_whole_number', message: { fr: `doit être un âge en années, nombre entier de ${min} à ${max}`, en: `must be an age in years, a whole number from ${min} to ${max}` } }),
+  forPupilsNeedsAge: (): Rule => ({
+    code: 'needs_age',
+    message: { fr: 'ne s’emploie qu’avec age (l’âge des élèves) ; donnez aussi age', en: 'only applies with age (the pupils’ age); give age too' },
+  }),
   languageList: (): Rule => ({
     code: 'not_language_list',
     message: { fr: 'doit être un ou plusieurs codes de langue ISO 639-1 séparés par des virgules (fr, en, de…)', en: 'must be one or more ISO 639-1 language codes separated by commas (fr, en, de…)' },

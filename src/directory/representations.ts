@@ -8,7 +8,7 @@ import { SCREENSHOT_VARIANT_WIDTH, screenshotVariantFile, type SchoolFacts } fro
 import type { ReadModel } from '../read-model/read-model.js';
 import { LOGO_PREFIX } from '../logos/simple-icons.js';
 import { CategoryList } from '../schemas/categories.js';
-import { LevelList, SubjectList } from '../schemas/school.js';
+import { LevelList, RuleList, SubjectList } from '../schemas/school.js';
 import { CollectionDetail, CollectionList, type Collection, type CollectionSummary } from '../schemas/collections.js';
 import { Tool, ToolDetail, ToolList, ToolSummary } from '../schemas/tools.js';
 
@@ -46,6 +46,7 @@ export const serialize = {
   collectionDetail: fastJson(CollectionDetail),
   categoryList: fastJson(CategoryList),
   levelList: fastJson(LevelList),
+  ruleList: fastJson(RuleList),
   subjectList: fastJson(SubjectList),
 };
 
@@ -148,16 +149,16 @@ export function toolSummary(model: ReadModel, i: number, base: string): ToolSumm
     logo_url: t.logo_url ?? (model.logos[i] ? `${base}${LOGO_PREFIX}${model.logos[i]!.file}` : null),
     updated_at: t.updated_at,
     links: { self: `${base}${API_PREFIX}/tools/${t.slug}` },
-    school: schoolSummary(t.school),
+    school: schoolSummary(t.school, model.forPupils[i] as ToolSummary['school']['for_pupils']),
   };
 }
 
 /** The school facts a list shows: all but the sources and the accessibility statement. */
-function schoolSummary(s: SchoolFacts): ToolSummary['school'] {
+function schoolSummary(s: SchoolFacts, forPupils: ToolSummary['school']['for_pupils']): ToolSummary['school'] {
   return {
     levels: s.levels, subjects: s.subjects, pupil_use: s.pupil_use, pupil_account: s.pupil_account, min_age: s.min_age, consent_age: s.consent_age,
     generative_ai: s.generative_ai, trains_on_user_data: s.trains_on_user_data, data_location: s.data_location,
-    institutional_access: s.institutional_access, offline: s.offline, open_source: s.open_source,
+    institutional_access: s.institutional_access, offline: s.offline, open_source: s.open_source, for_pupils: forPupils,
   };
 }
 
@@ -196,7 +197,7 @@ export function toolDetail(model: ReadModel, i: number, base: string, media: str
       const c = model.collections[ci]!.record;
       return { slug: c.slug, title: c.title, links: { self: `${base}${API_PREFIX}/collections/${c.slug}` } };
     }),
-    school: { ...schoolSummary(t.school), accessibility_url: t.school.accessibility_url, sources: t.school.sources },
+    school: { ...schoolSummary(t.school, model.forPupils[i] as ToolSummary['school']['for_pupils']), accessibility_url: t.school.accessibility_url, sources: t.school.sources },
   };
 }
 

@@ -12,9 +12,11 @@ import type { ParameterError } from './problems.js';
 import { choicesParameter, single, withSuggestion, type RawQuery } from './query-parameters.js';
 
 /** The parameters this module reads, for clients that pass arguments by name (MCP). */
-export const SCHOOL_PARAMETERS = ['level', 'subject', 'include_transversal', 'age', ...Object.keys(SCHOOL_ENUMS), ...SCHOOL_BOOLEANS, 'platform', 'language', 'tag'] as const;
+export const SCHOOL_PARAMETERS = ['level', 'subject', 'include_transversal', 'age', 'for_pupils', ...Object.keys(SCHOOL_ENUMS), ...SCHOOL_BOOLEANS, 'platform', 'language', 'tag'] as const;
 
 const LANGUAGE = /^[a-z]{2}$/;
+/** The answers `for_pupils` may ask for: those of the `age` filter (API.md). */
+const FOR_PUPILS = ['yes', 'with_consent'] as const;
 const TAG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export function parseSchoolParameters(raw: RawQuery, index: SchoolIndex, errors: ParameterError[]): SchoolQuery {
@@ -62,9 +64,13 @@ export function parseSchoolParameters(raw: RawQuery, index: SchoolIndex, errors:
     if (!(n >= MIN_AGE_FILTER && n <= MAX_AGE_FILTER)) errors.push({ parameter: 'age', value: ageText, rule: MESSAGES.age(MIN_AGE_FILTER, MAX_AGE_FILTER) });
     else age = n;
   }
+  // for_pupils=yes keeps only the answer yes at that age; with_consent (the age filter alone) yes and with_consent.
+  const forPupils = choicesParameter(raw, 'for_pupils', FOR_PUPILS, errors);
+  if (forPupils !== null && age === null && (ageText === undefined || ageText === '')) errors.push({ parameter: 'for_pupils', value: forPupils.join(','), rule: MESSAGES.forPupilsNeedsAge() });
+  const forPupilsYes = forPupils !== null && !forPupils.includes('with_consent');
   // No school parameter: the one shared empty query, which the list and its key recognise at once.
   if (age === null && !includeTransversal && Object.keys(values).length === 0) return NO_SCHOOL_QUERY;
-  return { values, age, includeTransversal };
+  return { values, age, includeTransversal, ...(forPupilsYes && age !== null ? { forPupilsYes } : {}) };
 }
 
 /** `1`/`true` → true, `0`/`false` → false, absent or blank → null; anything else an error. */

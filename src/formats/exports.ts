@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import type { TSchema } from '@sinclair/typebox';
 import fastJson from 'fast-json-stringify';
 import { stringify } from 'csv-stringify/sync';
-import { DATA_LOCATIONS, GENERATIVE_AI, PRICING_MODELS, PUPIL_ACCOUNTS, PUPIL_USES, TRAINS_ON_USER_DATA } from '../domain.js';
+import { DATA_LOCATIONS, GENERATIVE_AI, labelTable, PRICING_MODELS, PUPIL_ACCOUNTS, PUPIL_USES, TRAINS_ON_USER_DATA } from '../domain.js';
 import type { ReadModel } from '../read-model/read-model.js';
 import { DataPackage, type TableField } from '../schemas/exports.js';
 import { Tool } from '../schemas/tools.js';
@@ -34,6 +34,11 @@ const DATE = { type: 'datetime' } as const;
 const joined = (list: readonly string[] | null) => (list === null ? null : list.join('|'));
 const schoolEnum = (values: readonly string[]) => ({ type: 'string', constraints: { enum: [...values] } });
 
+const ANSWER_FR: Readonly<Record<string, string>> = labelTable({ yes: 'oui', with_consent: 'avec accord', teacher_led: 'avec l’enseignant', no: 'non', unknown: 'inconnu' });
+/** « 3–12 : avec l’enseignant ; 13–14 : avec accord ; 15+ : oui » */
+const forPupilsSummary = (bands: Tool['school']['for_pupils']) =>
+  bands.map((b) => `${b.from}${b.to === null ? '+' : b.to === b.from ? '' : `–${b.to}`} : ${ANSWER_FR[b.answer] ?? b.answer}`).join(' ; ');
+
 /** One date per source, in the order of `school_sources`, `|`-joined (an empty slot where the date is null). */
 const sourceDates = (t: Tool, key: 'page_date' | 'checked_at') => (t.school.sources.length === 0 ? null : t.school.sources.map((s) => s[key] ?? '').join('|'));
 
@@ -51,6 +56,7 @@ const SCHOOL_COLUMNS: readonly CsvColumn[] = [
   { name: 'institutional_access', type: 'string', description: 'Accès institutionnels (gar, ent, apps_education, educonnect ; séparés par « | »)', value: (t) => joined(t.school.institutional_access) },
   { name: 'offline', type: 'boolean', description: 'Fonctionne hors connexion', value: (t) => t.school.offline },
   { name: 'open_source', type: 'boolean', description: 'Code source sous licence libre (OSI)', value: (t) => t.school.open_source },
+  { name: 'for_pupils', type: 'string', description: 'Mes élèves peuvent-ils l’utiliser ? Une réponse par tranche d’âge (oui, avec accord, avec l’enseignant, non, inconnu), séparées par « ; » — le détail et les raisons sont dans le NDJSON et GET /rules', value: (t) => forPupilsSummary(t.school.for_pupils) },
   { name: 'accessibility_url', type: 'string', format: 'uri', description: 'Déclaration d’accessibilité', value: (t) => t.school.accessibility_url },
   { name: 'school_sources', type: 'string', description: 'Pages sources des faits scolaires (séparées par « | »)', value: (t) => t.school.sources.map((s) => s.url).join('|') || null },
   { name: 'school_sources_page_dates', type: 'string', description: 'Date que chaque page source donne d’elle-même (AAAA-MM-JJ, dans l’ordre de school_sources, séparées par « | » ; vide si la page n’en donne pas)', value: (t) => sourceDates(t, 'page_date') },

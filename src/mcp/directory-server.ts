@@ -22,14 +22,14 @@ import type { RawQuery } from '../directory/query-parameters.js';
 import { mediaBaseOf, type License } from '../directory/representations.js';
 import { parseToolsQuery } from '../directory/tools-query.js';
 import { SCHOOL_PARAMETERS } from '../directory/school-parameters.js';
-import { levelListBody, subjectListBody } from '../directory/school-queries.js';
+import { levelListBody, ruleListBody, subjectListBody } from '../directory/school-queries.js';
 import type { LiveDirectory } from '../live-directory.js';
 import { argumentNames, inputs, outputs, prompts, type SearchArgs } from './tool-schemas.js';
 
 /** The names of the tools and prompts: the only ones a request may name (mcp/request-check.ts). */
-export const TOOL_NAMES = ['search_tools', 'get_tool', 'list_collections', 'get_collection', 'list_categories', 'list_levels', 'list_subjects'] as const;
+export const TOOL_NAMES = ['search_tools', 'get_tool', 'list_collections', 'get_collection', 'list_categories', 'list_levels', 'list_subjects', 'list_rules'] as const;
 export const PROMPT_NAMES = ['recommander_des_outils', 'composer_une_boite_a_outils'] as const;
-const [SEARCH_TOOLS, GET_TOOL, LIST_COLLECTIONS, GET_COLLECTION, LIST_CATEGORIES, LIST_LEVELS, LIST_SUBJECTS] = TOOL_NAMES;
+const [SEARCH_TOOLS, GET_TOOL, LIST_COLLECTIONS, GET_COLLECTION, LIST_CATEGORIES, LIST_LEVELS, LIST_SUBJECTS, LIST_RULES] = TOOL_NAMES;
 const [RECOMMEND, TOOLKIT] = PROMPT_NAMES;
 
 /** The arguments each tool takes, as its input schema lists them (checked before the SDK: mcp/request-check.ts). */
@@ -41,6 +41,7 @@ export const TOOL_ARGUMENTS: Readonly<Record<(typeof TOOL_NAMES)[number], readon
   [LIST_CATEGORIES]: argumentNames.none,
   [LIST_LEVELS]: argumentNames.none,
   [LIST_SUBJECTS]: argumentNames.none,
+  [LIST_RULES]: argumentNames.none,
 };
 
 /** Completion callbacks by variable name, in an object without a prototype: `toString` is no variable. */
@@ -247,6 +248,18 @@ export function createDirectoryServerFactory(options: DirectoryServerOptions): (
           annotations: ANNOTATIONS,
         },
         () => answer(refusals, () => subjectListBody(directory.current.model, license)),
+      );
+
+      server.registerTool(
+        LIST_RULES,
+        {
+          title: 'Règles « Mes élèves peuvent-ils l’utiliser ? »',
+          description: 'The rules of school.for_pupils: ages, and each reason code explained with its source.',
+          inputSchema: inputs.none,
+          outputSchema: outputs.rules,
+          annotations: ANNOTATIONS,
+        },
+        () => answer(refusals, () => ruleListBody(directory.current.model, license)),
       );
     }
 

@@ -7,7 +7,7 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import { DATA_LOCATIONS, GENERATIVE_AI, INSTITUTIONAL_ACCESS, PUPIL_ACCOUNTS, PUPIL_USES, TRAINS_ON_USER_DATA } from '../domain.js';
 import { CategoryList } from '../schemas/categories.js';
 import { CollectionDetail, CollectionList } from '../schemas/collections.js';
-import { LevelList, SubjectList } from '../schemas/school.js';
+import { LevelList, RuleList, SubjectList } from '../schemas/school.js';
 import { ToolDetail, ToolList } from '../schemas/tools.js';
 import { outline } from './output-schemas.js';
 
@@ -31,7 +31,8 @@ const SearchInput = Type.Object({
   level: Type.Optional(Type.String({ description: 'Level slug or alias from list_levels; "a,b" = any', examples: ['6e', 'cycle 3'] })),
   subject: Type.Optional(Type.String({ description: 'Subject slug or alias from list_subjects; "a,b" = any', examples: ['svt', 'anglais'] })),
   include_transversal: Type.Optional(Type.Boolean({ description: 'With subject: also tools for any subject' })),
-  age: Type.Optional(Type.Integer({ minimum: 3, maximum: 99, description: 'Pupils\' age: tools they may use (known min_age ≤ age, not teacher_only)' })),
+  age: Type.Optional(Type.Integer({ minimum: 3, maximum: 99, description: 'Pupils\' age: tools they may use themselves (for_pupils yes or with_consent)' })),
+  for_pupils: Type.Optional(Type.Unsafe<string>({ type: 'string', enum: ['yes', 'with_consent'], description: 'With age: yes = without further consent' })),
   ...Object.fromEntries(
     ([['pupil_use', PUPIL_USES], ['pupil_account', PUPIL_ACCOUNTS], ['generative_ai', GENERATIVE_AI], ['trains_on_user_data', TRAINS_ON_USER_DATA], ['data_location', DATA_LOCATIONS], ['institutional_access', INSTITUTIONAL_ACCESS]] as const).map(
       ([name, values]) => [name, Type.Optional(Type.Array(Type.Unsafe<string>({ type: 'string', enum: [...values] })))],
@@ -72,6 +73,7 @@ export const outputs = {
   categories: schema(outline(CategoryList, 2)),
   levels: schema(outline(LevelList, 2)),
   subjects: schema(outline(SubjectList, 2)),
+  rules: schema(outline(RuleList, 2)),
 };
 
 export const prompts = {

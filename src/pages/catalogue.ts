@@ -3,6 +3,8 @@
  * from the query room (`directory/`), the same functions the API and MCP answer from.
  */
 import { COLLECTION_KINDS, labelTable } from '../domain.js';
+import { defaultRules } from '../school/for-pupils.js';
+import type { ReadModel } from '../read-model/read-model.js';
 import { collectionDetailBody, findTool, toolDetailBody, toolsPage } from '../directory/directory-queries.js';
 import { ProblemError } from '../directory/problems.js';
 import { API_PREFIX } from '../directory/representations.js';
@@ -197,6 +199,7 @@ export function toolPage(ctx: PageContext, slug: string): Rendered {
   const facts = factRows(model.tools[i]!.school, label(model.school.levels), label(model.school.subjects));
   // The same measure as a search for alternatives to it (`alternative à …`): docs/search.md.
   const similar = model.search.similar(i, 6).map((j) => card(model, j));
+  const pupils = pupilSentences(model, i);
   const price = tool.pricing_details.starting_price;
   const html = page(ctx, {
     title: tool.name,
@@ -226,6 +229,8 @@ export function toolPage(ctx: PageContext, slug: string): Rendered {
     paragraphs: tool.long_description.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean),
     pricing: { label: PRICING[tool.pricing]!, from: price ? `${new Intl.NumberFormat('fr-FR', { style: 'currency', currency: price.currency }).format(price.amount)} ${price.period === 'month' ? 'par mois' : price.period === 'year' ? 'par an' : 'une fois'}` : null },
     facts,
+    pupils,
+    rulesHref: `${API_PREFIX}/rules`,
     platforms: tool.platforms.map((p) => PLATFORMS[p] ?? p).join(', ') || 'non renseigné',
     languages: tool.languages.map(languageName).join(', '),
     collections: tool.collections,
@@ -305,4 +310,32 @@ export function rateLimitedPage(ctx: PageContext, limit: number, retryAfterSecon
   const message = `Trop de pages demandées depuis votre adresse : plus de ${limit} en une minute. Réessayez dans ${retryAfterSeconds} seconde${retryAfterSeconds > 1 ? 's' : ''}.`;
   const html = page(ctx, { title: 'Trop de pages en une minute', description: message, path: '/', noindex: true }, 'rate-limited', { message, seconds: retryAfterSeconds });
   return { status: 429, html };
+}
+
+const ANSWER_SENTENCE: Readonly<Record<string, string>> = labelTable({
+  yes: 'oui, vos élèves peuvent l’utiliser eux-mêmes',
+  with_consent: 'oui, avec l’accord d’un parent ou de l’établissement',
+  teacher_led: 'seulement sous la conduite de l’enseignant',
+  no: 'non, les conditions de l’éditeur l’interdisent',
+  unknown: 'on ne sait pas encore',
+});
+
+const agesOf = (from: number, to: number | null) => (to === null ? `À partir de ${from} ans` : to === from ? `À ${from} ans` : `De ${from} à ${to} ans`);
+
+/**
+ * "Can my pupils use it?" on the tool page: one sentence per age band of `for_pupils`, why
+ * (the rules' French explanations), and the page of the terms where a reason comes from them.
+ */
+function pupilSentences(model: ReadModel, i: number) {
+  const rules = defaultRules(model.rules);
+  const explain = new Map((rules?.rules ?? []).map((r) => [r.code, r.explanation.fr]));
+  const sources = model.tools[i]!.school.sources;
+  const sourceOf = (field: 'min_age' | 'consent_age') => sources.find((x) => (x.fields as string[]).includes(field))?.url ?? null;
+  return model.forPupils[i]!.map((band) => ({
+    ages: agesOf(band.from, band.to),
+    answer: ANSWER_SENTENCE[band.answer] ?? band.answer,
+    kind: band.answer,
+    why: band.reasons.map((code) => explain.get(code)).filter((t): t is string => t !== undefined),
+    source: band.reasons.includes('terms_min_age') ? sourceOf('min_age') : band.reasons.includes('terms_consent_age') ? sourceOf('consent_age') : null,
+  }));
 }

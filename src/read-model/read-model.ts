@@ -3,7 +3,8 @@
  * store snapshot, then only read. Drafts are left out here, so no route can leak them.
  * A new revision builds a new model that replaces the old one in a single assignment.
  */
-import type { CategoryRecord, CollectionRecord, Snapshot, ToolChange, ToolRecord } from '../domain.js';
+import { defaultRules, forPupils, YOUNGEST } from '../school/for-pupils.js';
+import type { CategoryRecord, CollectionRecord, ForPupilsBand, PupilRuleSet, Snapshot, ToolChange, ToolRecord } from '../domain.js';
 import { PRICING_MODELS, COLLECTION_KINDS } from '../domain.js';
 import { SearchIndex } from '../search/search-index.js';
 import { buildSchoolIndex, factSet, type SchoolIndex } from './school-filters.js';
@@ -42,6 +43,10 @@ export interface ReadModel {
   readonly withEducation: Bitset;
   /** The school vocabularies and a set per value of each school fact (school-filters.ts). */
   readonly school: SchoolIndex;
+  /** Per tool, "can my pupils use it?" by age band, from its facts and the default rules (school/for-pupils.ts). */
+  readonly forPupils: ReadonlyArray<readonly ForPupilsBand[]>;
+  /** The rules the answers were computed with, every country's (GET /rules). */
+  readonly rules: readonly PupilRuleSet[];
   /** Per tool, the logo this server serves for it (logos/simple-icons.ts), or null. */
   readonly logos: ReadonlyArray<ServedLogo | null>;
   /** Served logo file name → tool index. */
@@ -132,7 +137,10 @@ export function* readModelSteps(snapshot: Snapshot): Steps<ReadModel> {
   });
   yield;
 
-  const school = buildSchoolIndex(tools, dataset.vocabularies);
+  const rules = defaultRules(dataset.rules);
+  // Without rules (a store written before they existed) every answer is unknown.
+  const pupilBands = tools.map((t): ForPupilsBand[] => (rules ? forPupils(t.school, rules) : [{ from: YOUNGEST, to: null, answer: 'unknown', reasons: [] }]));
+  const school = buildSchoolIndex(tools, dataset.vocabularies, pupilBands);
   yield;
   // A logo of our own only where the content names none.
   const logos = tools.map((t) => (t.logo_url === null ? logoFor(t) : null));
@@ -166,6 +174,8 @@ export function* readModelSteps(snapshot: Snapshot): Steps<ReadModel> {
     byPricing,
     withEducation,
     school,
+    forPupils: pupilBands,
+    rules: dataset.rules,
     logos,
     logoFiles: new Map(logos.flatMap((l, i) => (l ? [[l.file, i] as const] : []))),
     byUpdatedDesc,

@@ -1,14 +1,15 @@
 /**
  * The school filters of GET /tools (API.md, "School use"): one bitset per value of each
  * fact, built once per revision, so a filter costs what the category filter costs (N/32
- * words). A filter never matches a tool whose fact is null; `age` keeps tools pupils of that
- * age may use: not `teacher_only`, and `min_age` known and at most the age.
+ * words). A filter never matches a tool whose fact is null; `age` keeps tools whose answer
+ * to "can my pupils use it?" (school/for-pupils.ts) at that age is yes or with_consent.
  */
 import {
   DATA_LOCATIONS, GENERATIVE_AI, INSTITUTIONAL_ACCESS, labelTable, PUPIL_ACCOUNTS, PUPIL_USES, TRAINS_ON_USER_DATA,
-  type SchoolFactFilter, type SchoolVocabularies, type ToolRecord, type LevelEntry, type SubjectEntry,
+  type ForPupilsBand, type SchoolFactFilter, type SchoolVocabularies, type ToolRecord, type LevelEntry, type SubjectEntry,
 } from '../domain.js';
 import { Bitset } from '../bitset.js';
+import { bandAt } from '../school/for-pupils.js';
 import { indexVocabulary, type VocabularyIndex } from '../school/vocabulary.js';
 
 /** The filters whose values are a closed list, in the order facets show them. */
@@ -51,19 +52,23 @@ export interface SchoolIndex {
   readonly subjects: VocabularyIndex<SubjectEntry>;
   /** Per filter, value (slug, enum value, `true`/`false`) → the tools with it. */
   readonly sets: Readonly<Record<SchoolFilter, ReadonlyMap<string, Bitset>>>;
-  /** Per age (0–99), the tools pupils of that age may use. */
+  /** Per age (0–99), the tools pupils of that age may use themselves: `for_pupils` yes or with_consent. */
   readonly byAge: readonly Bitset[];
+  /** Per age, those they may use without further consent: `for_pupils` yes. */
+  readonly byAgeYes: readonly Bitset[];
 }
 
 /** What a query asks of the school facts; values are canonical (slugs, enum values, `true`/`false`). */
 export interface SchoolQuery {
   readonly values: Partial<Record<SchoolFilter, readonly string[]>>;
   readonly age: number | null;
+  /** `for_pupils=yes` (with `age`): only tools pupils of that age may use without further consent. */
+  readonly forPupilsYes?: boolean;
   /** `subject` also matches `transversal` tools. */
   readonly includeTransversal: boolean;
 }
 
-export function buildSchoolIndex(tools: readonly ToolRecord[], vocabularies: SchoolVocabularies): SchoolIndex {
+export function buildSchoolIndex(tools: readonly ToolRecord[], vocabularies: SchoolVocabularies, pupils: ReadonlyArray<readonly ForPupilsBand[]>): SchoolIndex {
   const n = tools.length;
   const sets = Object.fromEntries(VALUE_FILTERS.map((f) => [f, new Map<string, Bitset>()])) as Record<SchoolFilter, Map<string, Bitset>>;
   const put = (filter: SchoolFilter, value: string, i: number) => {
@@ -71,7 +76,6 @@ export function buildSchoolIndex(tools: readonly ToolRecord[], vocabularies: Sch
     if (set === undefined) sets[filter].set(value, (set = new Bitset(n)));
     set.add(i);
   };
-  const byMinAge = new Map<number, number[]>();
   tools.forEach((t, i) => {
     const s = t.school;
     for (const level of s.levels ?? []) put('level', level, i);
@@ -85,23 +89,28 @@ export function buildSchoolIndex(tools: readonly ToolRecord[], vocabularies: Sch
     for (const platform of t.platforms) put('platform', platform, i);
     for (const language of t.languages) put('language', language, i);
     for (const tag of t.tags) put('tag', tag, i);
-    if (s.pupil_use !== null && s.pupil_use !== 'teacher_only' && s.min_age !== null) {
-      byMinAge.set(s.min_age, [...(byMinAge.get(s.min_age) ?? []), i]);
-    }
   });
+  // The age filter is the answer of `for_pupils` at that age, never a second computation.
   const byAge: Bitset[] = [];
-  let allowed = new Bitset(n);
+  const byAgeYes: Bitset[] = [];
   for (let age = 0; age <= MAX_AGE_FILTER; age++) {
-    allowed = allowed.or(new Bitset(n));
-    allowed.addAll(byMinAge.get(age) ?? []);
+    const allowed = new Bitset(n);
+    const yes = new Bitset(n);
+    pupils.forEach((bands, i) => {
+      if (age < MIN_AGE_FILTER) return;
+      const { answer } = bandAt(bands, age);
+      if (answer === 'yes' || answer === 'with_consent') allowed.add(i);
+      if (answer === 'yes') yes.add(i);
+    });
     byAge.push(allowed);
+    byAgeYes.push(yes);
   }
-  return { levels: indexVocabulary(vocabularies.levels), subjects: indexVocabulary(vocabularies.subjects), sets, byAge };
+  return { levels: indexVocabulary(vocabularies.levels), subjects: indexVocabulary(vocabularies.subjects), sets, byAge, byAgeYes };
 }
 
 /** The tools a school filter keeps, or null when the query does not use it. */
 export function schoolFilterSet(index: SchoolIndex, query: SchoolQuery, filter: SchoolFilter | 'age', n: number): Bitset | null {
-  if (filter === 'age') return query.age === null ? null : index.byAge[query.age]!;
+  if (filter === 'age') return query.age === null ? null : (query.forPupilsYes ? index.byAgeYes : index.byAge)[query.age]!;
   const values = query.values[filter];
   if (values === undefined) return null;
   const wanted = filter === 'subject' && query.includeTransversal && !values.includes('transversal') ? [...values, 'transversal'] : values;
@@ -131,6 +140,7 @@ export function schoolQueryKey(query: SchoolQuery): string {
   if (query === NO_SCHOOL_QUERY) return '';
   const parts = VALUE_FILTERS.flatMap((f) => (query.values[f] ? [`${f}=${query.values[f]!.join(',')}`] : []));
   if (query.age !== null) parts.push(`age=${query.age}`);
+  if (query.forPupilsYes) parts.push('for_pupils=yes');
   if (query.includeTransversal) parts.push('include_transversal=1');
   return parts.join('&');
 }

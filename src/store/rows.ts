@@ -3,7 +3,7 @@
  * both keep the same schema shape. Nested values are JSON columns (TEXT in SQLite, JSONB in
  * PostgreSQL); dates are canonical RFC 3339 UTC strings on the way out.
  */
-import { EMPTY_SEARCH_VOCABULARY, unknownSchoolFacts, type CategoryRecord, type CollectionRecord, type Dataset, type SchoolVocabularies, type SearchVocabulary, type SynonymSet, type ToolRecord } from '../domain.js';
+import { EMPTY_SEARCH_VOCABULARY, unknownSchoolFacts, type PupilRuleSet, type CategoryRecord, type CollectionRecord, type Dataset, type SchoolVocabularies, type SearchVocabulary, type SynonymSet, type ToolRecord } from '../domain.js';
 import { runAtOnce, type Steps } from '../slices.js';
 
 export type Row = Record<string, unknown>;
@@ -72,6 +72,7 @@ export function datasetToRows(dataset: Dataset): DatasetRows {
       { name: 'levels', body: dataset.vocabularies.levels },
       { name: 'subjects', body: dataset.vocabularies.subjects },
       { name: 'search-vocabulary', body: dataset.searchVocabulary },
+      { name: 'rules', body: dataset.rules },
     ],
   };
 }
@@ -126,7 +127,9 @@ export function* datasetSteps(rows: DatasetRows): Steps<Dataset> {
   }));
   return { categories, tools, collections, synonyms: synonymsFromRows(rows.synonyms), vocabularies: vocabulariesFromRows(rows.documents),
     // A database written before a list of the vocabulary existed reads it as empty.
-    searchVocabulary: { ...EMPTY_SEARCH_VOCABULARY, ...(json(rows.documents.find((r) => r.name === 'search-vocabulary')?.body) as Partial<SearchVocabulary> | undefined) } };
+    searchVocabulary: { ...EMPTY_SEARCH_VOCABULARY, ...(json(rows.documents.find((r) => r.name === 'search-vocabulary')?.body) as Partial<SearchVocabulary> | undefined) },
+    // A database written before the rules existed has none: every answer is then unknown.
+    rules: (json(rows.documents.find((r) => r.name === 'rules')?.body) as PupilRuleSet[] | undefined) ?? [] };
 }
 
 function toolFromRow(r: Row, formerSlugs: ReadonlyMap<string, string[]>): ToolRecord {

@@ -59,7 +59,7 @@ test('export/tools.csv › UTF-8 with BOM, `;`, CRLF; parsed back by a CSV libra
       'pricing_summary', 'starting_price_amount', 'starting_price_currency', 'starting_price_period', 'pricing_url', 'education_summary',
       'education_eligibility', 'education_url', 'created_at', 'updated_at', 'last_verified_at',
       'tags', 'platforms', 'languages', 'levels', 'subjects', 'pupil_use', 'pupil_account', 'min_age', 'consent_age', 'generative_ai', 'trains_on_user_data', 'data_location', 'institutional_access',
-      'offline', 'open_source', 'accessibility_url', 'school_sources', 'school_sources_page_dates', 'school_sources_checked_at'].map((h) => `"${h}"`).join(';'),
+      'offline', 'open_source', 'for_pupils', 'accessibility_url', 'school_sources', 'school_sources_page_dates', 'school_sources_checked_at'].map((h) => `"${h}"`).join(';'),
   );
   // Like most readers, a line break outside quotes ends a record, whether CRLF or LF.
   const rows: Array<Record<string, string>> = parse(res.rawPayload, { bom: true, delimiter: ';', columns: true, record_delimiter: ['\r\n', '\n'] });
@@ -108,6 +108,7 @@ test('export/tools.csv › UTF-8 with BOM, `;`, CRLF; parsed back by a CSV libra
       institutional_access: t.school.institutional_access?.join('|') ?? '',
       offline: t.school.offline === null ? '' : String(t.school.offline),
       open_source: t.school.open_source === null ? '' : String(t.school.open_source),
+      for_pupils: t.school.for_pupils.map((b: { from: number; to: number | null; answer: string }) => `${b.from}${b.to === null ? '+' : b.to === b.from ? '' : `–${b.to}`} : ${({ yes: 'oui', with_consent: 'avec accord', teacher_led: 'avec l’enseignant', no: 'non', unknown: 'inconnu' } as Record<string, string>)[b.answer]}`).join(' ; '),
       accessibility_url: t.school.accessibility_url ?? '',
       school_sources: t.school.sources.map((s: { url: string }) => s.url).join('|'),
       school_sources_page_dates: t.school.sources.map((s: { page_date: string | null }) => s.page_date ?? '').join('|'),

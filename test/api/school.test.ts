@@ -16,6 +16,12 @@ test('GET /tools/{slug} › carries the whole school object, sources included; t
   assert.deepEqual(detail.school, {
     levels: ['elementaire', 'college'], subjects: ['physique-chimie', 'svt'], pupil_use: 'independent', pupil_account: 'none', min_age: 10, consent_age: 15,
     generative_ai: 'feature', trains_on_user_data: 'no', data_location: 'eu', institutional_access: null, offline: true, open_source: false,
+    for_pupils: [
+      { from: 3, to: 9, answer: 'no', reasons: ['terms_min_age'] },
+      { from: 10, to: 12, answer: 'with_consent', reasons: ['terms_consent_age', 'framework_genai_feature'] },
+      { from: 13, to: 14, answer: 'with_consent', reasons: ['terms_consent_age'] },
+      { from: 15, to: null, answer: 'yes', reasons: ['terms_allow'] },
+    ],
     accessibility_url: null, sources: [{ fields: ['min_age', 'consent_age', 'trains_on_user_data', 'data_location'], url: 'https://eau-vive.example.org/cgu', page_date: '2026-09-01', checked_at: '2026-11-20' }],
   });
   const list = (await app.inject({ url: `${API}/tools?q=eau%20vive` })).json().data;
@@ -26,7 +32,10 @@ test('GET /tools/{slug} › carries the whole school object, sources included; t
   assert.equal('accessibility_url' in summary.school, false);
   // A tool nobody documented: every fact null, never a guess.
   const unknown = (await app.inject({ url: `${API}/tools/quiz-master` })).json().data.school;
-  assert.ok(Object.entries(unknown).every(([k, v]) => (k === 'sources' ? Array.isArray(v) && v.length === 0 : v === null)));
+  const { for_pupils: pupils, ...facts } = unknown;
+  assert.ok(Object.entries(facts).every(([k, v]) => (k === 'sources' ? Array.isArray(v) && v.length === 0 : v === null)));
+  // ...and so is whether pupils may use it, at every age.
+  assert.deepEqual(pupils, [{ from: 3, to: null, answer: 'unknown', reasons: ['pupil_use_unknown'] }]);
 });
 
 test('GET /levels and /subjects › the vocabularies in order, with aliases, ages, ISCED and published-tool counts', async (t) => {

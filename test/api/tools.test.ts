@@ -42,6 +42,7 @@ test('GET /tools › ToolSummary has exactly the contract fields', async (t) => 
     school: {
       levels: ['elementaire', 'college'], subjects: ['transversal'], pupil_use: 'supervised', pupil_account: 'class_code', min_age: 0, consent_age: null, generative_ai: 'none',
       trains_on_user_data: 'not_applicable', data_location: null, institutional_access: [], offline: false, open_source: true,
+      for_pupils: [{ from: 3, to: null, answer: 'yes', reasons: ['terms_allow'] }],
     },
   });
 });

@@ -7,7 +7,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import YAML from 'yaml';
-import { unknownSchoolFacts, type CollectionRecord, type Dataset, type SchoolFacts, type ToolRecord } from '../../src/domain.js';
+import { unknownSchoolFacts, type CollectionRecord, type Dataset, type PupilRuleSet, type SchoolFacts, type ToolRecord } from '../../src/domain.js';
 
 const LONG =
   "Premier paragraphe de description, assez long pour passer la validation du contenu et décrire ce que fait l'outil pour les enseignants et les élèves.\n\n" +
@@ -45,6 +45,8 @@ function tool(slug: string, name: string, overrides: Partial<ToolRecord> = {}): 
 /** The bundled school vocabularies (content/levels.yaml, subjects.yaml): the tests read the real aliases. */
 const vocabulary = (name: string) => YAML.parse(readFileSync(path.resolve(import.meta.dirname, `../../content/${name}.yaml`), 'utf8'));
 export const FIXTURE_VOCABULARIES = { levels: vocabulary('levels'), subjects: vocabulary('subjects') };
+/** The bundled rules of "Can my pupils use it?" (content/rules/fr.yaml): the tests read the real ones. */
+export const FIXTURE_RULES: PupilRuleSet[] = [vocabulary('rules/fr')];
 
 /** School facts for a fixture tool: every fact unknown but those given. */
 export function school(facts: Partial<SchoolFacts>): SchoolFacts {
@@ -95,6 +97,7 @@ export function fixtureDataset(): Dataset {
   ];
   return {
     vocabularies: FIXTURE_VOCABULARIES,
+    rules: FIXTURE_RULES,
     searchVocabulary: {
       translations: [{ term: 'spelling', finds: ['orthographe'] }, { term: 'water', finds: ['eau'] }],
       filler: ['je cherche', 'je voudrais', 'un outil', 'tool', 'app'],
@@ -148,6 +151,10 @@ export async function writeContent(dir: string, dataset: Dataset): Promise<strin
     await writeFile(path.join(dir, 'search-vocabulary.yaml'), YAML.stringify(file));
   }
   if (Object.keys(dataset.searchVocabulary.english).length > 0) await writeFile(path.join(dir, 'search-english.yaml'), YAML.stringify(dataset.searchVocabulary.english));
+  if (dataset.rules.length > 0) {
+    await mkdir(path.join(dir, 'rules'), { recursive: true });
+    for (const set of dataset.rules) await writeFile(path.join(dir, 'rules', `${set.country}.yaml`), YAML.stringify(set));
+  }
   for (const t of dataset.tools) await writeFile(path.join(dir, 'tools', `${t.slug}.yaml`), YAML.stringify(asWritten(t)));
   for (const c of dataset.collections) await writeFile(path.join(dir, 'collections', `${c.slug}.yaml`), YAML.stringify(c));
   return dir;

@@ -31,7 +31,7 @@ test('POST /mcp › stateless: GET and DELETE are 405 with Allow, and CORS like 
   assert.equal(answer.statusCode, 200);
   assert.equal(answer.headers['access-control-allow-origin'], '*');
   assert.equal(answer.headers['x-accel-buffering'], 'no', 'a 2025-era answer is SSE that nothing may buffer');
-  assert.equal(message(answer.body).result.tools.length, 7);
+  assert.equal(message(answer.body).result.tools.length, 8);
 });
 
 test('POST /mcp › malformed JSON-RPC gets a JSON-RPC error, an oversized body 413, never a 500', async (t) => {

@@ -97,7 +97,7 @@ for (const era of ERAS) {
       assert.equal(answer.id, 1);
     }
     const english = (await rpc(app, era, request(1, 'tools/call', { name: 'get_tol' }), { 'accept-language': 'en' })).messages[0];
-    assert.equal(english.error.message, 'params.name must be search_tools, get_tool, list_collections, get_collection, list_categories, list_levels or list_subjects; did you mean "get_tool"?');
+    assert.equal(english.error.message, 'params.name must be search_tools, get_tool, list_collections, get_collection, list_categories, list_levels, list_subjects or list_rules; did you mean "get_tool"?');
     assert.equal(english.error.data.errors[0].suggestion, 'get_tool');
   });
 
@@ -125,5 +125,5 @@ test('MCP (2025 batch) › a refused request in a batch is answered, and the oth
   type Answer = { id: number; error?: { code: number }; result?: { tools: unknown[] } };
   const byId = new Map((messages as Answer[]).map((m) => [m.id, m]));
   assert.equal(byId.get(1)?.error?.code, -32602);
-  assert.equal(byId.get(2)?.result?.tools.length, 7);
+  assert.equal(byId.get(2)?.result?.tools.length, 8);
 });

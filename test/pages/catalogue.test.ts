@@ -98,7 +98,7 @@ test('GET /outils/{slug} › the tool page: facts table with « non renseigné �
   const html = res.body;
   assert.match(html, /<h1>Eau Vive<\/h1>/);
   assert.match(html, /<link rel="canonical" href="https:\/\/annuaire\.example\.org\/outils\/eau-vive">/);
-  assert.match(html, /<th scope="row">Âge minimal selon l’éditeur<\/th><td>13 ans — <a href="https:\/\/eau-vive\.example\.org\/cgu" rel="noopener">source<\/a>/);
+  assert.match(html, /<th scope="row">Âge minimal selon l’éditeur<\/th><td>10 ans — <a href="https:\/\/eau-vive\.example\.org\/cgu" rel="noopener">source<\/a>/);
   assert.match(html, /<th scope="row">Accès par l’institution<\/th><td><span class="unknown">non renseigné<\/span>/);
   assert.match(html, /"@type":"SoftwareApplication"/);
   assert.match(html, /"@type":"BreadcrumbList"/);
@@ -148,4 +148,18 @@ test('unknown paths › a browser gets the French 404 page; a program still gets
   assert.match(String(api.headers['content-type']), /^application\/problem\+json/);
   const inApi = await app.inject({ url: `${API}/nulle-part`, headers: { accept: 'text/html' } });
   assert.match(String(inApi.headers['content-type']), /^application\/problem\+json/);
+});
+
+test('GET /outils/{slug} › « Mes élèves peuvent-ils l’utiliser ? »: one sentence per age band of for_pupils, why, the terms’ source, a link to the rules', async (t) => {
+  const { app } = await buildTestApp(t);
+  const html = (await app.inject({ url: '/outils/eau-vive' })).body;
+  const section = /<ul class="pupils">[\s\S]*?<\/ul>/.exec(html)?.[0] ?? '';
+  const bands = (await app.inject({ url: `${API}/tools/eau-vive` })).json().data.school.for_pupils;
+  assert.equal((section.match(/<li /g) ?? []).length, bands.length);
+  assert.match(text(section), /De 3 à 9 ans : non, les conditions de l’éditeur l’interdisent\./);
+  assert.match(text(section), /À partir de 15 ans : oui, vos élèves peuvent l’utiliser eux-mêmes\./);
+  assert.match(section, /href="https:\/\/eau-vive\.example\.org\/cgu"/);
+  assert.match(html, new RegExp(`href="${API}/rules">règles</a>`));
+  const teacher = (await app.inject({ url: '/outils/atelier-quiz' })).body;
+  assert.match(text(/<ul class="pupils">[\s\S]*?<\/ul>/.exec(teacher)![0]), /À partir de 3 ans : seulement sous la conduite de l’enseignant\./);
 });

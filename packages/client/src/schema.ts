@@ -141,6 +141,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/directory/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The rules of “Can my pupils use it?”, with every reason code explained
+         * @description The rules `school.for_pupils` is computed with, per country (France is the default): the ages they use (autonomous use of generative AI under the national framework for AI in education, a minor’s own consent to an online service, majority) and every reason code an answer gives, with its answer, its French and English explanation and its source (the public text it comes from, or null when it comes from the tool’s own facts and their pages). `reading: true` marks a rule that is a reading of its text rather than a quotation.
+         */
+        get: operations["listRules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/directory/changes": {
         parameters: {
             query?: never;
@@ -359,10 +379,15 @@ export interface operations {
                  */
                 include_transversal?: "1" | "true" | "0" | "false";
                 /**
-                 * @description Tools pupils of that age may use: not teacher-only, and a known minimum age (from the publisher’s terms) at most this.
+                 * @description Tools pupils of that age may use themselves: their `school.for_pupils` answer at that age is `yes` or `with_consent` (so not teacher-only, a known minimum age at most this, and no rule of GET /rules keeps it teacher-led).
                  * @example 12
                  */
                 age?: number;
+                /**
+                 * @description With `age`: `yes` keeps only the tools pupils of that age may use without further consent; `with_consent` (what `age` alone keeps) also those needing a parent’s or the school’s consent. Without `age`, a 400.
+                 * @example yes
+                 */
+                for_pupils?: "yes" | "with_consent";
                 /**
                  * @description `independent`, `supervised`, `teacher_only`; `a,b` = any.
                  * @example independent,supervised
@@ -482,6 +507,16 @@ export interface operations {
                                 institutional_access: ("gar" | "ent" | "apps_education" | "educonnect")[] | null;
                                 offline: boolean | null;
                                 open_source: boolean | null;
+                                /** @description Can my pupils use it? One answer per age band, contiguous from 3 to open-ended, derived from these facts and the rules of GET /rules (never typed by hand) */
+                                for_pupils: {
+                                    /** @description The youngest age of the band */
+                                    from: number;
+                                    to: number | null;
+                                    /** @description yes: pupils of these ages may use it themselves; with_consent: only with a parent’s or the school’s consent; teacher_led: pupils take part only in what the teacher runs and shows; no: the terms forbid it; unknown: a fact it depends on is not known */
+                                    answer: "yes" | "with_consent" | "teacher_led" | "no" | "unknown";
+                                    /** @description Why: stable codes, each explained in French and English by GET /api/v1/directory/rules */
+                                    reasons: ("pupil_use_unknown" | "teacher_only" | "min_age_unknown" | "terms_min_age" | "terms_allow" | "generative_ai_unknown" | "framework_genai_autonomy" | "framework_no_pupil_account" | "framework_genai_feature" | "terms_consent_age" | "digital_consent_age" | "consent_age_unknown" | "school_account")[];
+                                }[];
                             };
                         }[];
                         meta: {
@@ -905,6 +940,16 @@ export interface operations {
                                 institutional_access: ("gar" | "ent" | "apps_education" | "educonnect")[] | null;
                                 offline: boolean | null;
                                 open_source: boolean | null;
+                                /** @description Can my pupils use it? One answer per age band, contiguous from 3 to open-ended, derived from these facts and the rules of GET /rules (never typed by hand) */
+                                for_pupils: {
+                                    /** @description The youngest age of the band */
+                                    from: number;
+                                    to: number | null;
+                                    /** @description yes: pupils of these ages may use it themselves; with_consent: only with a parent’s or the school’s consent; teacher_led: pupils take part only in what the teacher runs and shows; no: the terms forbid it; unknown: a fact it depends on is not known */
+                                    answer: "yes" | "with_consent" | "teacher_led" | "no" | "unknown";
+                                    /** @description Why: stable codes, each explained in French and English by GET /api/v1/directory/rules */
+                                    reasons: ("pupil_use_unknown" | "teacher_only" | "min_age_unknown" | "terms_min_age" | "terms_allow" | "generative_ai_unknown" | "framework_genai_autonomy" | "framework_no_pupil_account" | "framework_genai_feature" | "terms_consent_age" | "digital_consent_age" | "consent_age_unknown" | "school_account")[];
+                                }[];
                                 accessibility_url: string | null;
                                 /** @description The page that states each non-null fact of min_age, consent_age, trains_on_user_data (but not_applicable), data_location (but device), institutional_access (but []) */
                                 sources: {
@@ -1372,6 +1417,16 @@ export interface operations {
                                         institutional_access: ("gar" | "ent" | "apps_education" | "educonnect")[] | null;
                                         offline: boolean | null;
                                         open_source: boolean | null;
+                                        /** @description Can my pupils use it? One answer per age band, contiguous from 3 to open-ended, derived from these facts and the rules of GET /rules (never typed by hand) */
+                                        for_pupils: {
+                                            /** @description The youngest age of the band */
+                                            from: number;
+                                            to: number | null;
+                                            /** @description yes: pupils of these ages may use it themselves; with_consent: only with a parent’s or the school’s consent; teacher_led: pupils take part only in what the teacher runs and shows; no: the terms forbid it; unknown: a fact it depends on is not known */
+                                            answer: "yes" | "with_consent" | "teacher_led" | "no" | "unknown";
+                                            /** @description Why: stable codes, each explained in French and English by GET /api/v1/directory/rules */
+                                            reasons: ("pupil_use_unknown" | "teacher_only" | "min_age_unknown" | "terms_min_age" | "terms_allow" | "generative_ai_unknown" | "framework_genai_autonomy" | "framework_no_pupil_account" | "framework_genai_feature" | "terms_consent_age" | "digital_consent_age" | "consent_age_unknown" | "school_account")[];
+                                        }[];
                                     };
                                 };
                             }[];
@@ -1767,6 +1822,140 @@ export interface operations {
                             aliases: string[];
                             /** @description Published tools with it */
                             tool_count: number;
+                        }[];
+                        meta: {
+                            /** @description The data is published under CC BY 4.0. */
+                            license: {
+                                /** @example CC BY 4.0 */
+                                name: string;
+                                /** Format: uri */
+                                url: string;
+                                /** @description How to credit the publisher: "<name> — <url>" */
+                                attribution: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match validator still matches (no body) */
+            304: {
+                headers: {
+                    /** @description Weak validator; send it back in If-None-Match to get a 304 */
+                    ETag?: string;
+                    /** @description Requests allowed per rolling window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limit exceeded (never cached: Cache-Control no-store) */
+            429: {
+                headers: {
+                    /** @description Whole seconds (≥ 1) until a request will be accepted */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per rolling window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                    "RateLimit-Reset"?: number;
+                    /** @description `fr` or `en`: the language of `title` and `detail`, from Accept-Language (French by default) */
+                    "Content-Language"?: string;
+                    /** @description Accept-Language */
+                    Vary?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uri
+                         * @description Stable identifier of the problem: `<PUBLIC_BASE_URL>/problems/<code>` (http://localhost when unset), whatever the request’s Host
+                         */
+                        type: string;
+                        /** @description In the language of Accept-Language (French by default, or English) */
+                        title: string;
+                        status: number;
+                        /** @description In the language of Accept-Language (French by default, or English) */
+                        detail: string;
+                        instance?: string;
+                        errors?: {
+                            parameter: string;
+                            value: string;
+                            /** @description The rule broken, the same in every language: repeated, not_whole_number, not_in_enum, not_slug_list, not_boolean, too_long, not_date_time */
+                            code: string;
+                            /** @description In the language of Accept-Language */
+                            message: string;
+                            suggestion?: string;
+                        }[];
+                        /** @description Nearest published slugs, for an unknown slug */
+                        suggestions?: string[];
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    listRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rules of “Can my pupils use it?”, with every reason code explained */
+            200: {
+                headers: {
+                    /** @description Weak validator; send it back in If-None-Match to get a 304 */
+                    ETag?: string;
+                    /** @description public, max-age=300 */
+                    "Cache-Control"?: string;
+                    /** @description RFC 8288 links: rel="license" (CC BY 4.0); for lists first/prev/next/last/self; on /tools also rel="alternate" (feeds, exports) and rel="describedby" (datapackage.json) */
+                    Link?: string;
+                    /** @description Requests allowed per rolling window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until one more request is allowed (0 while RateLimit-Remaining > 0) */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description ISO 3166-1 alpha-2, lower case */
+                            country: string;
+                            name: string;
+                            /** @description The rules every for_pupils answer is computed with */
+                            default: boolean;
+                            ages: {
+                                genai_autonomy: number | null;
+                                digital_consent: number | null;
+                                majority: number;
+                            };
+                            rules: {
+                                /** @description The reason code answers give */
+                                code: "pupil_use_unknown" | "teacher_only" | "min_age_unknown" | "terms_min_age" | "terms_allow" | "generative_ai_unknown" | "framework_genai_autonomy" | "framework_no_pupil_account" | "framework_genai_feature" | "terms_consent_age" | "digital_consent_age" | "consent_age_unknown" | "school_account";
+                                answer: ("yes" | "with_consent" | "teacher_led" | "no" | "unknown") | null;
+                                explanation: {
+                                    fr: string;
+                                    en: string;
+                                };
+                                source: {
+                                    title: string;
+                                    publisher: string;
+                                    url: string | null;
+                                    page_date: string | null;
+                                    checked_at: string | null;
+                                } | null;
+                                /** @description The rule is a reading of its source rather than a quotation */
+                                reading: boolean;
+                            }[];
                         }[];
                         meta: {
                             /** @description The data is published under CC BY 4.0. */

@@ -40,13 +40,15 @@ Use: search with 1 to 3 French keywords or a short sentence (accents, typing err
 - [One collection](${api}/collections/${someCollection}): its tools in editorial order, with notes
 - [Categories](${api}/categories): slugs and tool counts, for the category filter
 - [Levels](${api}/levels) and [subjects](${api}/subjects): the school vocabularies and the aliases the level and subject filters accept (6e, cycle 3, seconde, BTS, P4, cégep; hg, maths, svt, anglais)
-- [Tools for 12-year-olds in SVT without a pupil account](${api}/tools?subject=svt&include_transversal=1&age=12&pupil_account=none,class_code): level, subject (include_transversal=1 adds tools for any subject), age (pupils of that age may use it: not teacher-only, minimum age from the publisher's terms known and at most that age), pupil_use, pupil_account, generative_ai, trains_on_user_data, data_location, institutional_access (gar, ent, apps_education, educonnect), offline, open_source; a comma list = any of them
+- [Tools for 12-year-olds in SVT without a pupil account](${api}/tools?subject=svt&include_transversal=1&age=12&pupil_account=none,class_code): level, subject (include_transversal=1 adds tools for any subject), age (pupils of that age may use it themselves: its school.for_pupils answer at that age is yes or with_consent), pupil_use, pupil_account, generative_ai, trains_on_user_data, data_location, institutional_access (gar, ent, apps_education, educonnect), offline, open_source; a comma list = any of them
 - [OpenAPI 3.1 description](${api}/openapi.json): every endpoint, parameter and field
 
 ## Optional
 
 - [Changes since an instant](${api}/changes?since=2026-11-01T00:00:00Z): the change log, for synchronisation
 - [All tools as NDJSON](${api}/export/tools.ndjson): one full tool per line
+- [Tools my 12-year-olds may use themselves, without an account](${api}/tools?age=12&for_pupils=yes&pupil_account=none,class_code): every tool carries school.for_pupils, one answer per age band (yes, with_consent, teacher_led, no, unknown) with reason codes, derived from its facts and the rules of the national framework for AI in education and data protection; for_pupils=yes with age keeps only what pupils of that age may use without further consent
+- [Rules of "Can my pupils use it?"](${api}/rules): every reason code explained in French and English, with its source
 - [Data package](${api}/datapackage.json): Frictionless description of the exports
 - [Licence](${license.url}): CC BY 4.0
 `;
