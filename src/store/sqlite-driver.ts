@@ -34,7 +34,8 @@ export function sqliteDriver(): SqliteDriver {
     if ((err as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') throw err;
     throw new Error(
       `The SQLite driver for Node.js ${process.version} (${DRIVER_PACKAGE}) is not installed: node_modules was ` +
-        'installed with another major version of Node.js. Run `npm install` again with this one.',
+        'installed with another major version of Node.js, or the driver failed to install and npm dropped it (an optional ' +
+        'dependency). Run `npm ci` again with this one: its last step, scripts/check-sqlite-driver.mjs, says what is missing.',
     );
   }
   return driver;

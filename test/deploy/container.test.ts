@@ -1,8 +1,8 @@
 /**
  * The Dockerfile and compose.yaml agree with the code: every variable they set is one the
  * server reads, the port is the one it listens on, the health check is a route it serves, the
- * image runs as a non-root user from a multi-stage build. (Building the image needs a base
- * image from a registry these machines cannot reach; docs/deployment.md says how to.)
+ * image runs as a non-root user from a multi-stage build. CI builds the image and runs it
+ * (.ci/image, on a base it makes: no image registry is reachable here); these check the files.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -30,6 +30,20 @@ test('Dockerfile › multi-stage, non-root, the port the server listens on, a he
   const { app } = await buildTestApp(t);
   assert.equal((await app.inject({ url: '/healthz' })).statusCode, 200);
   assert.equal((await app.inject({ url: `${API}/categories` })).statusCode, 200);
+});
+
+test('Dockerfile › the base is an argument defaulting to the official image, nothing compiles, the SQLite driver is checked at build time, no test or development file in the image', () => {
+  assert.match(dockerfile, /^ARG BASE_IMAGE=node:24-bookworm-slim$/m);
+  const froms = [...dockerfile.matchAll(/^FROM (\S+)/gm)].map((m) => m[1]);
+  assert.deepEqual(froms, ['${BASE_IMAGE}', '${BASE_IMAGE}']);
+  assert.match(dockerfile, /npm ci [^\n]*--ignore-scripts/);
+  assert.match(dockerfile, /^RUN node scripts\/check-sqlite-driver\.mjs/m);
+  assert.match(dockerfile, /node scripts\/slim-image\.mjs/);
+  const ignored = readFileSync(path.join(ROOT, '.dockerignore'), 'utf8').split('\n');
+  for (const entry of ['node_modules', 'dist', 'test', 'bench', '.git']) assert.ok(ignored.includes(entry), `.dockerignore: ${entry}`);
+  // CI builds and runs it once, after the Node.js suites.
+  const ci = readFileSync(path.join(ROOT, '.ci', 'run'), 'utf8');
+  assert.equal(ci.match(/bash \.ci\/image/g)?.length, 1);
 });
 
 test('compose.yaml › the app with PostgreSQL and Redis, health checks, a volume for PostgreSQL, variables the server reads', () => {
