@@ -220,8 +220,16 @@ export class PostgresStore implements DirectoryStore {
         if (stopped) return void endWithin(c, 0);
         client = c;
         clearInterval(check);
+        // One check at a time: a database slow to answer must not get a second query on the
+        // same connection (pg refuses to queue on a busy client in its next major version).
+        let checking = false;
         check = setInterval(() => {
-          c.query('SELECT 1').catch(() => lost(c));
+          if (checking) return;
+          checking = true;
+          c.query('SELECT 1').then(
+            () => { checking = false; },
+            () => { checking = false; lost(c); },
+          );
         }, checkEveryMs).unref();
         listener(); // catch up on anything missed while disconnected
       } catch {
