@@ -30,7 +30,9 @@ const AGES = Array.from({ length: 16 }, (_, k) => k + 3);
 export function toolsFilters(model: ReadModel, values: FilterValues, meta: ToolList['meta']['facets']): Filter[] {
   const facets = meta as Facets | undefined;
   const count = (facet: string, value: string | boolean) => facets?.[facet]?.find((v) => v.value === value)?.count ?? 0;
-  const chosen = (name: string) => new Set((values[name] ?? '').split(',').map((v) => v.trim()));
+  const listOf = (text: string) => [...new Set(text.split(',').map((v) => v.trim()).filter((v) => v !== ''))].sort().join(',');
+  // An option stands for one value or several (`none,class_code`): it is chosen when the URL asks for exactly those.
+  const chosen = (name: string, value: string) => values[name] !== undefined && listOf(values[name]!) === listOf(value);
   const pick = (name: string, legend: string, options: Array<{ value: string; label: string; facet?: string; facetValue?: string | boolean }>): Filter => ({
     name,
     legend,
@@ -38,7 +40,7 @@ export function toolsFilters(model: ReadModel, values: FilterValues, meta: ToolL
       value: o.value,
       label: o.label,
       count: o.facet ? count(o.facet, o.facetValue ?? o.value) : null,
-      selected: chosen(name).has(o.value),
+      selected: chosen(name, o.value),
     })),
   });
   const fromTable = (table: Readonly<Record<string, string>>, facet: string) => Object.entries(table).map(([v, label]) => ({ value: v, label, facet }));
@@ -49,7 +51,11 @@ export function toolsFilters(model: ReadModel, values: FilterValues, meta: ToolL
     pick('category', 'Usage', model.categories.map((c) => ({ value: c.record.slug, label: c.record.name, facet: 'category' }))),
     pick('age', 'Âge des élèves', AGES.map((a) => ({ value: String(a), label: `${a} ans` }))),
     pick('pupil_use', 'Usage par les élèves', fromTable(PUPIL_USE, 'pupil_use')),
-    pick('pupil_account', 'Compte élève', fromTable(PUPIL_ACCOUNT, 'pupil_account')),
+    pick('pupil_account', 'Compte élève', [
+      // One choice for « no account of their own »: none or a code given by the teacher.
+      { value: 'none,class_code', label: 'Sans compte personnel (aucun, ou un code donné par l’enseignant)' },
+      ...fromTable(PUPIL_ACCOUNT, 'pupil_account'),
+    ]),
     pick('generative_ai', 'IA générative', fromTable(GENERATIVE_AI, 'generative_ai')),
     pick('trains_on_user_data', 'Entraînement sur les données', fromTable(TRAINS, 'trains_on_user_data')),
     pick('data_location', 'Lieu des données', fromTable(DATA_LOCATION, 'data_location')),

@@ -186,3 +186,13 @@ test('pages › each header once (X-Content-Type-Options)', async (t) => {
     }
   }
 });
+
+test('/outils › one choice « sans compte personnel » covers no account and a class code, and stays chosen', async (t) => {
+  const { app } = await buildTestApp(t);
+  const res = await app.inject({ url: '/outils?pupil_account=class_code,none' });
+  assert.equal(res.statusCode, 200);
+  assert.match(res.body, /<option value="none,class_code" selected>Sans compte personnel/);
+  const api = (await app.inject({ url: `${API}/tools?pupil_account=none,class_code&per_page=100` })).json();
+  assert.equal(countOf(res.body), api.meta.total);
+  assert.doesNotMatch(res.body, /<option value="none" selected>/);
+});
