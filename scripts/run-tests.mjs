@@ -15,5 +15,7 @@ function testFiles(dir) {
 
 const roots = process.argv.slice(2);
 const files = (roots.length ? roots : ['test']).flatMap(testFiles);
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files], { stdio: 'inherit' });
+// Every test process fails on pg's busy-client warning (test/helpers/busy-client-warning.mjs).
+const busyClient = path.resolve(import.meta.dirname, '../test/helpers/busy-client-warning.mjs');
+const result = spawnSync(process.execPath, ['--import', 'tsx', '--import', busyClient, '--test', '--test-concurrency=1', ...files], { stdio: 'inherit' });
 process.exit(result.status ?? 1);

@@ -173,7 +173,7 @@ test('OpenAPI › a 3.1 document generated from the route schemas', async (t) =>
   assert.ok(!doc.paths['/healthz'] && !doc.paths['/readyz'], 'operations endpoints stay out');
   const params = doc.paths['/api/v1/directory/tools'].get.parameters.map((p: { name: string }) => p.name).sort();
   assert.deepEqual(params, [
-    'age', 'category', 'data_location', 'facets', 'generative_ai', 'has_education_pricing', 'include_transversal', 'institutional_access', 'language', 'level',
+    'age', 'category', 'data_location', 'facets', 'for_pupils', 'generative_ai', 'has_education_pricing', 'include_transversal', 'institutional_access', 'language', 'level',
     'offline', 'open_source', 'page', 'per_page', 'platform', 'pricing', 'pupil_account', 'pupil_use', 'q', 'sort', 'subject', 'tag', 'trains_on_user_data', 'updated_since',
   ]);
   for (const path of ['/api/v1/directory/levels', '/api/v1/directory/subjects']) assert.ok(doc.paths[path]?.get, path);
