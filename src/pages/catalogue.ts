@@ -33,7 +33,9 @@ export function homePage(ctx: PageContext): Rendered {
   const subjects = model.school.subjects.entries.map((e) => ({ slug: e.slug, label: e.label, count: model.school.sets.subject.get(e.slug)?.count() ?? 0 })).filter((v) => v.count > 0);
   const categories = model.categories.filter((c) => c.toolCount > 0).map((c) => ({ slug: c.record.slug, label: c.record.name, count: c.toolCount }));
   const collections = model.collections.filter((c) => c.record.kind === 'top').slice(0, 9).map((c) => ({ slug: c.record.slug, title: c.record.title, description: c.record.description, count: c.items.length }));
-  const changes = model.changes.slice(-12).reverse().map((c) => ({
+  // The first import created every tool at once: it is no news. What came after it is.
+  const first = model.changes[0]?.revision;
+  const changes = model.changes.filter((c) => c.revision !== first).slice(-12).reverse().map((c) => ({
     at: c.at, date: dateFr(c.at), name: c.tool.name, kind: KIND_LABEL[c.kind]!, href: model.toolIndex.has(c.slug) ? `/outils/${c.slug}` : null,
   }));
   const html = page(ctx, {

@@ -163,3 +163,16 @@ test('GET /outils/{slug} › « Mes élèves peuvent-ils l’utiliser ? »: one 
   const teacher = (await app.inject({ url: '/outils/atelier-quiz' })).body;
   assert.match(text(/<ul class="pupils">[\s\S]*?<\/ul>/.exec(teacher)![0]), /À partir de 3 ans : seulement sous la conduite de l’enseignant\./);
 });
+
+test('GET / › « Derniers changements » shows what came after the first import, not the first import of every tool', async (t) => {
+  const { editedDataset, importAndRefresh, nextSecond } = await import('../helpers/follow.js');
+  const ctx = await buildTestApp(t);
+  const before = (await ctx.app.inject({ url: '/' })).body;
+  assert.doesNotMatch(before, /<h2>Derniers changements<\/h2>/, 'only the first import so far');
+  await nextSecond();
+  await importAndRefresh(ctx, editedDataset());
+  const after = (await ctx.app.inject({ url: '/' })).body;
+  const section = /<h2>Derniers changements<\/h2>\s*<ul>([\s\S]*?)<\/ul>/.exec(after)?.[1] ?? '';
+  assert.equal((section.match(/<li>/g) ?? []).length, 3, 'the three changes of the second import');
+  assert.match(text(section), /Quiz Maestro : renommé/);
+});
