@@ -156,6 +156,7 @@ export function toolsListPage(ctx: PageContext, raw: RawQuery): Rendered {
     noindex: Object.keys(raw).length > 0,
   }, 'tools', {
     heading, q: values.q ?? '', errors, active, total, empty,
+    activeCount: filters.filter((f) => f.name !== 'q').length,
     understood: chips.length > 0 ? chips.join(' · ') : null,
     filters: toolsFilters(model, values, body?.meta.facets),
     sort: sortChoices(values),

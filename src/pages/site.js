@@ -2,6 +2,9 @@
 // filter choice or a pause in typing fetches the same page for the new URL and swaps the
 // filters and the results in place, without a reload; the address bar follows.
 (function () {
+  // On a wide screen the filters stay open beside the results (site.css folds them on a phone).
+  var fold = document.querySelector('details[data-fold]');
+  if (fold && window.matchMedia && window.matchMedia('(min-width: 60rem)').matches) fold.open = true;
   var form = document.querySelector('form[data-filters]');
   var region = document.getElementById('resultats');
   if (!form || !region || !window.fetch || !window.DOMParser) return;
@@ -43,6 +46,9 @@
         region.innerHTML = results.innerHTML;
         var current = document.getElementById('filtres');
         if (filters && current) current.innerHTML = filters.innerHTML;
+        var summary = next.getElementById('filtres-resume');
+        var shown = document.getElementById('filtres-resume');
+        if (summary && shown) shown.textContent = summary.textContent;
         document.title = next.title;
         history.replaceState(null, '', url);
       })
