@@ -46,3 +46,14 @@ for (const javaScript of [true, false]) {
     assert.deepEqual(problems, []);
   });
 }
+
+test('browser › the home page on a 360 px phone: the search box is in the first screen', { skip: skipWithoutChromium, timeout: 60_000 }, async (t) => {
+  const base = await serve(t, { RATE_LIMIT_MAX: '0' });
+  const browser = await launch(t);
+  const phone = await browser.newContext({ viewport: { width: 360, height: 640 } });
+  t.after(() => phone.close());
+  const page = await phone.newPage();
+  await page.goto(`${base}/`);
+  const box = await page.getByLabel('Rechercher un outil ou décrire un besoin').boundingBox();
+  assert.ok(box !== null && box.y + box.height <= 640, `the search box ends at ${box && box.y + box.height} px`);
+});
