@@ -247,6 +247,8 @@ export function toolPage(ctx: PageContext, slug: string): Rendered {
 export function collectionsPage(ctx: PageContext): Rendered {
   const { model } = ctx;
   const groups = COLLECTION_KINDS.map((kind) => ({
+    id: kind === 'top' ? 'par-tache' : 'par-metier',
+    short: kind === 'top' ? 'Par tâche' : 'Par métier ou public',
     title: kind === 'top' ? 'Les meilleurs outils pour une tâche' : 'La boîte à outils d’un métier ou d’une classe',
     items: model.collections.filter((c) => c.record.kind === kind).map((c) => ({ slug: c.record.slug, title: c.record.title, description: c.record.description, count: c.items.length })),
   }));
@@ -256,6 +258,12 @@ export function collectionsPage(ctx: PageContext): Rendered {
     path: '/collections',
     section: 'collections',
     breadcrumb: [{ name: 'Accueil', href: '/' }, { name: 'Sélections' }],
+    jsonLd: [{
+      '@context': 'https://schema.org',
+      '@type': 'ItemList',
+      name: 'Sélections de la rédaction',
+      itemListElement: groups.flatMap((g) => g.items).map((c, k) => ({ '@type': 'ListItem', position: k + 1, name: c.title, url: `${ctx.base}/collections/${c.slug}` })),
+    }],
   }, 'collections', { groups });
   return { status: 200, html };
 }

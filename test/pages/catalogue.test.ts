@@ -176,3 +176,15 @@ test('GET / › « Derniers changements » shows what came after the first impor
   assert.equal((section.match(/<li>/g) ?? []).length, 3, 'the three changes of the second import');
   assert.match(text(section), /Quiz Maestro : renommé/);
 });
+
+test('GET /collections › a jump list of every selection by task and by persona at the top, and an ItemList in JSON-LD', async (t) => {
+  const { app } = await buildTestApp(t);
+  const html = (await app.inject({ url: '/collections' })).body;
+  const jump = /<nav aria-label="Aller à une sélection"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '';
+  assert.match(jump, /Par tâche/);
+  assert.match(jump, /href="\/collections\/creer-un-quiz">Créer un quiz<\/a>/);
+  assert.ok(html.indexOf(jump) < html.indexOf('<ul class="cards">'), 'before the cards');
+  const ld = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+  const list = ld.find((x) => x['@type'] === 'ItemList');
+  assert.ok(list && list.itemListElement.some((i: { url: string }) => /\/collections\/creer-un-quiz$/.test(i.url)));
+});
