@@ -17,7 +17,7 @@ import type { RawQuery } from '../directory/query-parameters.js';
 import { factRows, languageName, PLATFORMS, PRICING } from './labels.js';
 import { card, dateFr, logoHtml, page, type PageContext } from './render.js';
 import { toolsFilters, activeFilters, sortChoices, type FilterValues } from './filters.js';
-import { visibleText } from '../text/french-text.js';
+import { foldFrench, visibleText } from '../text/french-text.js';
 
 export interface Rendered {
   status: number;
@@ -120,7 +120,7 @@ export function toolsListPage(ctx: PageContext, raw: RawQuery): Rendered {
   const filters = activeFilters(model, values);
   const active = filters.map((a) => ({ label: a.label, remove: href({ [a.name]: undefined }) }));
   // An empty result says why, and which one filter to drop gives the most tools.
-  let empty = { why: '', drop: null as null | { href: string; label: string; count: number } };
+  let empty: { why: string; drop: null | { href: string; label: string; count: number } } & Partial<WaysOut> = { why: '', drop: null };
   if (query && total === 0) {
     const dropped = filters
       .map((a) => {
@@ -138,6 +138,7 @@ export function toolsListPage(ctx: PageContext, raw: RawQuery): Rendered {
     empty = {
       why: searchOnly || filters.length === 0 ? 'Aucun outil ne correspond à cette recherche : essayez d’autres mots, ou décrivez le besoin autrement.' : 'Aucun outil ne remplit toutes ces conditions à la fois.',
       drop: dropped ?? null,
+      ...(values.q ? waysOut(model, values, body?.meta.query) : { shorter: null, collections: [], named: [] }),
     };
   }
   const understood = body?.meta.query;
@@ -349,4 +350,41 @@ function pupilSentences(model: ReadModel, i: number) {
     why: band.reasons.map((code) => explain.get(code)).filter((t): t is string => t !== undefined),
     source: band.reasons.includes('terms_min_age') ? sourceOf('min_age') : band.reasons.includes('terms_consent_age') ? sourceOf('consent_age') : null,
   }));
+}
+
+interface WaysOut {
+  /** The same search without the one word that empties it, with what it finds. */
+  shorter: { href: string; q: string; count: number } | null;
+  /** Selections whose title or description says a word of the search (ULIS, SEGPA, dys…). */
+  collections: Array<{ href: string; title: string }>;
+  /** The levels and subjects the search named, as lists of their own. */
+  named: Array<{ href: string; label: string }>;
+}
+
+/** What would find something when a search finds nothing: never a dead end. */
+function waysOut(model: ReadModel, values: FilterValues, understood: { level: Array<{ slug: string; label: string }>; subject: Array<{ slug: string; label: string }> } | undefined): WaysOut {
+  const q = values.q!;
+  const words = q.split(/\s+/).filter((w) => w !== '');
+  let shorter: WaysOut['shorter'] = null;
+  if (words.length > 1) {
+    for (let k = 0; k < words.length && k < 8; k++) {
+      const rest = words.filter((_, j) => j !== k).join(' ');
+      try {
+        const count = listTools(model, parseToolsQuery({ ...values, q: rest, page: undefined } as RawQuery, model.school, TOOLS_PER_PAGE)).total;
+        if (count > 0 && (shorter === null || count > shorter.count)) shorter = { href: toolsHref({ ...values, q: rest, page: undefined }), q: rest, count };
+      } catch {
+        // a query the room refuses offers nothing
+      }
+    }
+  }
+  const folded = new Set(foldFrench(q).split(' ').filter((w) => w.length >= 3));
+  const collections = model.collections
+    .filter((c) => foldFrench(`${c.record.title} ${c.record.slug.replaceAll('-', ' ')} ${c.record.description}`).split(' ').some((w) => folded.has(w)))
+    .slice(0, 4)
+    .map((c) => ({ href: `/collections/${c.record.slug}`, title: c.record.title }));
+  const named = [
+    ...(understood?.level ?? []).map((l) => ({ href: toolsHref({ level: l.slug }), label: l.label })),
+    ...(understood?.subject ?? []).map((s) => ({ href: toolsHref({ subject: s.slug }), label: s.label })),
+  ];
+  return { shorter, collections, named };
 }

@@ -188,3 +188,28 @@ test('GET /collections › a jump list of every selection by task and by persona
   const list = ld.find((x) => x['@type'] === 'ItemList');
   assert.ok(list && list.itemListElement.some((i: { url: string }) => /\/collections\/creer-un-quiz$/.test(i.url)));
 });
+
+test('GET /outils › a search that finds nothing offers what would: the search without the word nobody holds, matching selections, the level or subject it named', async (t) => {
+  const { app } = await buildTestApp(t);
+  const res = await app.inject({ url: '/outils?q=quiz%20zzqqxx' });
+  assert.equal(res.statusCode, 200);
+  const notice = text(/<div class="notice">[\s\S]*?<\/div>/.exec(res.body)?.[0] ?? '');
+  assert.match(notice, /Sans un des mots : « quiz » \(\d+ outils?\)/);
+  assert.match(res.body, /href="\/outils\?q=quiz"/);
+  assert.match(notice, /Des sélections de la rédaction : Créer un quiz/);
+  assert.match(res.body, /href="\/collections\/creer-un-quiz"/);
+  const named = await app.inject({ url: '/outils?q=zzqqxx%20wwyyvv%20au%20coll%C3%A8ge' });
+  assert.match(text(named.body), /0 outil/);
+  assert.match(named.body, /Tous les outils pour : <a href="\/outils\?level=college">Collège<\/a>/);
+});
+
+test('GET /outils › the needs of inclusive education are found by search, not only by selection (ULIS, SEGPA, UPE2A, AESH)', async (t) => {
+  const { loadContent } = await import('../../src/content/load-content.js');
+  const loaded = await loadContent(new URL('../../content', import.meta.url).pathname);
+  assert.ok(loaded.ok);
+  const { app } = await buildTestApp(t, { dataset: loaded.dataset });
+  for (const q of ['ULIS', 'SEGPA', 'UPE2A', 'AESH', 'synthèse vocale ULIS']) {
+    const body = (await app.inject({ url: `${API}/tools?q=${encodeURIComponent(q)}` })).json();
+    assert.ok(body.meta.total > 0, `${q} finds tools`);
+  }
+});
