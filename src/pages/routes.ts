@@ -48,11 +48,7 @@ export function preparePageAssets(): Promise<PageAssets> {
 }
 
 export function pageRoutes(app: FastifyInstance, ctx: RouteContext): void {
-  const context = async (request: FastifyRequest, state = ctx.directory.current): Promise<PageContext> => {
-    const { css, js, icon } = await preparePageAssets();
-    const base = baseUrlOf(request, ctx.config.publicBaseUrl);
-    return { model: state.model, base, license: ctx.license, media: mediaBaseOf(ctx.config.publicMediaUrl, base), css: css.path, js: js.path, icon: icon.path };
-  };
+  const context = (request: FastifyRequest, state = ctx.directory.current) => pageContext(request, ctx, state);
   const html = (rendered: Rendered): CachedResponse =>
     rendered.status === 301
       ? makeResponse(301, '', { location: rendered.location!, 'content-type': HTML_TYPE })
@@ -120,10 +116,7 @@ export function pageRoutes(app: FastifyInstance, ctx: RouteContext): void {
 
 /** The French 404 page for a path nothing serves, for a browser (Accept: text/html). */
 export async function notFoundHtml(request: FastifyRequest, ctx: RouteContext): Promise<string> {
-  const { css, js, icon } = await preparePageAssets();
-  const base = baseUrlOf(request, ctx.config.publicBaseUrl);
-  const c: PageContext = { model: ctx.directory.current.model, base, license: ctx.license, media: mediaBaseOf(ctx.config.publicMediaUrl, base), css: css.path, js: js.path, icon: icon.path };
-  return notFoundPage(c, 'Rien n’est publié à cette adresse.', null).html;
+  return notFoundPage(await pageContext(request, ctx), 'Rien n’est publié à cette adresse.', null).html;
 }
 
 /**
@@ -131,8 +124,12 @@ export async function notFoundHtml(request: FastifyRequest, ctx: RouteContext): 
  * when to come back, and that a shared address (a school's) counts as one.
  */
 export async function rateLimitedHtml(request: FastifyRequest, ctx: RouteContext, limit: number, retryAfterSeconds: number): Promise<string> {
+  return rateLimitedPage(await pageContext(request, ctx), limit, retryAfterSeconds).html;
+}
+
+/** What a page is rendered with: the revision's model, the base of links, the fingerprinted files. */
+async function pageContext(request: FastifyRequest, ctx: RouteContext, state = ctx.directory.current): Promise<PageContext> {
   const { css, js, icon } = await preparePageAssets();
   const base = baseUrlOf(request, ctx.config.publicBaseUrl);
-  const c: PageContext = { model: ctx.directory.current.model, base, license: ctx.license, media: mediaBaseOf(ctx.config.publicMediaUrl, base), css: css.path, js: js.path, icon: icon.path };
-  return rateLimitedPage(c, limit, retryAfterSeconds).html;
+  return { model: state.model, base, license: ctx.license, media: mediaBaseOf(ctx.config.publicMediaUrl, base), css: css.path, js: js.path, icon: icon.path };
 }
