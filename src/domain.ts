@@ -175,15 +175,19 @@ export interface SearchVocabulary {
   classroom: string[];
   /** English words French writes with another meaning (`lecture`, `college`) and the French words of their English sense, for a query read as English. */
   englishSenses: Array<{ term: string; sense: string }>;
-  /** Words that ask for a school fact (`hors ligne`, `sans compte`, `open source`): the tools known to have it rank first. */
+  /** Words that ask for a school fact (`hors ligne`, `sans compte`, `open source`): a filter, the tools known to have it. */
   schoolFacts: SchoolFactHint[];
+  /** Words that say a class named next to them is the pupils' (`élèves`, `mes`, `students`, `graders`), folded, one word each. */
+  pupils: string[];
+  /** Classes of the school systems and the usual age of their pupils at the start of the year (`cm2` → 10, `secondaire 2` → 13), folded. */
+  classAges: Array<{ age: number; words: string[] }>;
   /** Per tool slug, what it is and does in English (content/search-english.yaml): searched as its long description is. */
   english: Record<string, string>;
 }
 
 /**
  * What words of a query ask of the school facts, as the GET /tools filters of the same names
- * would (`pupil_account: [none, class_code]` for « sans compte »): a hint, never a filter.
+ * would (`pupil_account: [none, class_code]` for « sans compte »): a filter (docs/search.md, "Constraints are filters").
  */
 export interface SchoolFactFilter {
   pupil_use?: PupilUse[];
@@ -203,7 +207,7 @@ export interface SchoolFactHint {
   filter: SchoolFactFilter;
 }
 
-export const EMPTY_SEARCH_VOCABULARY: SearchVocabulary = Object.freeze({ translations: [], filler: [], freeWords: [], alternatives: [], about: [], classroom: [], englishSenses: [], schoolFacts: [], english: {} });
+export const EMPTY_SEARCH_VOCABULARY: SearchVocabulary = Object.freeze({ translations: [], filler: [], freeWords: [], alternatives: [], about: [], classroom: [], englishSenses: [], schoolFacts: [], pupils: [], classAges: [], english: {} });
 
 /**
  * What an import did to one tool, as the public saw it (store/change-log.ts). A draft's

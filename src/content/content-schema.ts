@@ -214,6 +214,16 @@ export const SearchVocabularyFile = Type.Object(
     classroom: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 200 })),
     english_senses: Type.Optional(Type.Record(Type.String({ minLength: 1, maxLength: 40 }), Type.String({ minLength: 1, maxLength: 80 }))),
     school_facts: Type.Optional(Type.Array(SchoolFactHint, { maxItems: 100 })),
+    pupils: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 100 })),
+    class_ages: Type.Optional(
+      Type.Array(
+        Type.Object(
+          { age: Type.Integer({ minimum: 3, maximum: 25 }), words: Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { minItems: 1, maxItems: 60 }) },
+          { additionalProperties: false },
+        ),
+        { maxItems: 40 },
+      ),
+    ),
   },
   { additionalProperties: false },
 );

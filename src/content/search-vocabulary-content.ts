@@ -15,7 +15,7 @@ export async function loadSearchVocabulary(file: string, shown: string, problems
   const yaml = await readYaml(file, shown, problems, null);
   if (yaml === undefined) return EMPTY_SEARCH_VOCABULARY;
   type RawFacts = SchoolFactFilter & { label: string; words: string[] };
-  const raw = checkSchema<{ translations?: Record<string, string[]>; filler?: string[]; free_words?: string[]; alternatives?: string[]; about?: string[]; classroom?: string[]; english_senses?: Record<string, string>; school_facts?: RawFacts[] }>(SearchVocabularyFile, yaml, shown, null, problems);
+  const raw = checkSchema<{ translations?: Record<string, string[]>; filler?: string[]; free_words?: string[]; alternatives?: string[]; about?: string[]; classroom?: string[]; english_senses?: Record<string, string>; school_facts?: RawFacts[]; pupils?: string[]; class_ages?: Array<{ age: number; words: string[] }> }>(SearchVocabularyFile, yaml, shown, null, problems);
   if (raw === undefined) return EMPTY_SEARCH_VOCABULARY;
   const before = problems.list.length;
   const translations = Object.entries(raw.translations ?? {}).map(([term, finds]) => ({ term, finds }));
@@ -69,8 +69,21 @@ export async function loadSearchVocabulary(file: string, shown: string, problems
     });
     return { label, words: [...new Set(folded)], filter };
   });
+  const pupils = [...new Set(words(raw.pupils, 'pupils'))];
+  (raw.pupils ?? []).forEach((word, i) => foldFrench(word).includes(' ') && problems.add(shown, null, `pupils[${i}]`, `must be one word (got ${JSON.stringify(word)})`, yaml.lineOf(['pupils', i])));
+  // A class names one age: the same words under two ages would make the age depend on the order.
+  const classOf = new Map<string, number>();
+  const classAges = (raw.class_ages ?? []).map(({ age, words: typed }, i) => ({
+    age,
+    words: [...new Set(words(typed, `class_ages[${i}].words`))].filter((word, k) => {
+      const other = classOf.get(word);
+      if (other !== undefined) problems.add(shown, null, `class_ages[${i}].words[${k}]`, `is also the class of age ${other} (got ${JSON.stringify(word)}); keep it under one age`, yaml.lineOf(['class_ages', i, 'words', k]));
+      classOf.set(word, age);
+      return other === undefined;
+    }),
+  }));
   if (problems.list.length > before) return EMPTY_SEARCH_VOCABULARY;
-  return { translations, filler, freeWords, alternatives, about, classroom, englishSenses, schoolFacts, english: {} };
+  return { translations, filler, freeWords, alternatives, about, classroom, englishSenses, schoolFacts, pupils, classAges, english: {} };
 }
 
 /**

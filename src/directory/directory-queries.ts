@@ -19,6 +19,8 @@ import { MAX_SLUG_LENGTH, refuseIfAny, single, SLUG, withSuggestion, type RawQue
 import { API_PREFIX, collectionDetail, collectionSummary, toolDetail, toolSummary, type License, type ToolsPageParts } from './representations.js';
 import { canonicalToolsQuery, type ParsedToolsQuery } from './tools-query.js';
 import { facetCounts } from '../read-model/facets.js';
+import { textWithout } from '../search/analyzer.js';
+import type { UnderstoodQuery } from '../search/search-index.js';
 
 /** A page of GET /tools: the body of the response, links included. */
 export function toolsPage(model: ReadModel, query: ParsedToolsQuery, base: string, license: License): ToolList {
@@ -38,7 +40,7 @@ export function toolsPageParts(model: ReadModel, query: ParsedToolsQuery, base: 
   const facets = query.facets.length > 0 ? facetCounts(model, query, query.facets) : undefined;
   return {
     items: page.items,
-    meta: { page: query.page, per_page: query.perPage, total: page.total, total_pages: totalPages, license, facets, query: queryReading(model, query.q), warnings: categoryWarnings(model, query) },
+    meta: { page: query.page, per_page: query.perPage, total: page.total, total_pages: totalPages, license, facets, ...queryMeta(model, query, page.total, base, categoryWarnings(model, query)) },
     links,
   };
 }
@@ -62,6 +64,53 @@ function categoryWarnings(model: ReadModel, query: ParsedToolsQuery): ToolList['
   });
 }
 
+/**
+ * `meta.query` and `meta.warnings`: what the search read in `q`, and, when `q` states
+ * constraints (free, school facts, the pupils' age: filters), the same search without them,
+ * with a warning when they keep nothing the search found.
+ */
+function queryMeta(model: ReadModel, query: ParsedToolsQuery, total: number, base: string, warnings: ToolList['meta']['warnings']): Pick<ToolList['meta'], 'query' | 'warnings'> {
+  const reading = queryReading(model, query.q);
+  if (reading === undefined || query.q === null) return { query: reading, warnings };
+  const without = withoutConstraints(model, query);
+  if (without === null) return { query: reading, warnings };
+  reading.without_constraints = { ...without, href: `${base}${API_PREFIX}/tools?${canonicalToolsQuery({ ...query, q: without.q === '' ? null : without.q }, 1)}` };
+  if (total > 0 || without.total === 0) return { query: reading, warnings };
+  const unmet = { code: 'constraints_unmet', parameter: 'q', value: query.q, message: constraintsUnmet(constraintLabels(reading), without.q, without.total) };
+  return { query: reading, warnings: [...(warnings ?? []), unmet] };
+}
+
+/** French, for people: what the warning `constraints_unmet` says. */
+function constraintsUnmet(labels: readonly string[], q: string, total: number): string {
+  const listed = labels.map((l) => `« ${l} »`).join(', ');
+  const search = q === '' ? 'sans recherche' : `avec la recherche « ${q} »`;
+  return `Aucun des outils que trouve cette recherche ne remplit ${labels.length > 1 ? 'les conditions' : 'la condition'} ${listed}. Sans ${labels.length > 1 ? 'elles' : 'elle'}, ${search} : ${total} outil${total > 1 ? 's' : ''}.`;
+}
+
+/** The constraints a reading states, as French labels (« gratuit », « hors ligne », « élèves de 12 ans »). */
+export function constraintLabels(reading: NonNullable<ToolList['meta']['query']>): string[] {
+  return [...(reading.free ? ['gratuit'] : []), ...reading.facts.map((f) => f.label), ...(reading.age === null ? [] : [`élèves de ${reading.age} ans`])];
+}
+
+/**
+ * When `q` states constraints: the query without their words, and how many tools it finds
+ * with the request's other parameters (what a client offers when the constraints keep nothing).
+ */
+export function withoutConstraints(model: ReadModel, query: ParsedToolsQuery): { q: string; total: number } | null {
+  if (query.q === null) return null;
+  const { constraintWords } = model.search.search(query.q).understood;
+  if (constraintWords.length === 0) return null;
+  let q = textWithout(query.q, constraintWords);
+  // Words that leave nothing to search (« tools for »): the search without constraints is no search.
+  if (q !== '' && searchesNothing(model.search.search(q).understood)) q = '';
+  const rest = { ...query, q: q === '' ? null : q, page: 1 };
+  return { q, total: listTools(model, rest).total };
+}
+
+function searchesNothing(u: UnderstoodQuery): boolean {
+  return u.words.length === 0 && u.levels.length === 0 && u.subjects.length === 0 && u.similarTo.length === 0 && u.facts.length === 0 && !u.free && u.age === null;
+}
+
 /** `meta.query`: what the search read in `q` (docs/search.md, "Reading a query"); absent without `q`. */
 function queryReading(model: ReadModel, q: string | null): ToolList['meta']['query'] {
   if (q === null) return undefined;
@@ -76,6 +125,7 @@ function queryReading(model: ReadModel, q: string | null): ToolList['meta']['que
     subject: labelled(understood.subjects, model.school.subjects),
     free: understood.free,
     facts: understood.facts.map(({ label, filter }) => ({ label, filter })),
+    age: understood.age,
     similar_to: understood.similarTo.map((doc) => ({ slug: model.tools[doc]!.slug, name: model.tools[doc]!.name })),
   };
 }

@@ -16,7 +16,8 @@ import { parseToolsQuery, type ParsedToolsQuery } from '../directory/tools-query
 import type { RawQuery } from '../directory/query-parameters.js';
 import { factRows, languageName, PLATFORMS, PRICING } from './labels.js';
 import { card, dateFr, logoHtml, page, type PageContext } from './render.js';
-import { toolsFilters, activeFilters, sortChoices, type FilterValues } from './filters.js';
+import { toolsFilters, activeFilters, sortChoices, titleParts, type FilterValues } from './filters.js';
+import { appliedReading } from './applied-reading.js';
 import { foldFrench, visibleText } from '../text/french-text.js';
 
 export interface Rendered {
@@ -96,13 +97,15 @@ export function toolsListPage(ctx: PageContext, raw: RawQuery): Rendered {
   const { model } = ctx;
   let query: ParsedToolsQuery | null = null;
   let errors: string[] = [];
+  // What the search reads in the sentence becomes the page's filters (applied-reading.ts).
+  const typed = filterValues(raw);
+  const values = appliedReading(model, typed) ?? typed;
   try {
-    query = { ...parseToolsQuery(raw, model.school, TOOLS_PER_PAGE), facets: FACET_NAMES };
+    query = { ...parseToolsQuery(values as RawQuery, model.school, TOOLS_PER_PAGE), facets: FACET_NAMES };
   } catch (err) {
     if (!(err instanceof ProblemError)) throw err;
     errors = (err.extras.errors ?? []).map((e) => `${e.parameter} ${e.rule.message.fr}`);
   }
-  const values = filterValues(raw);
   // Aliases (`6e`, `hg`) read as the slugs they stand for, so the panel shows the choice.
   for (const name of ['level', 'subject'] as const) {
     const slugs = query?.school?.values[name];
@@ -138,16 +141,18 @@ export function toolsListPage(ctx: PageContext, raw: RawQuery): Rendered {
     empty = {
       why: searchOnly || filters.length === 0 ? 'Aucun outil ne correspond à cette recherche : essayez d’autres mots, ou décrivez le besoin autrement.' : 'Aucun outil ne remplit toutes ces conditions à la fois.',
       drop: dropped ?? null,
-      ...(values.q ? waysOut(model, values, body?.meta.query) : { shorter: null, collections: [], named: [] }),
+      ...(values.q || typed.q ? waysOut(model, values, typed.q ?? '', namedIn(model, typed.q)) : { shorter: null, collections: [], named: [] }),
     };
   }
   const understood = body?.meta.query;
   const chips = understood
     ? [...understood.similar_to.map((t) => `comme ${t.name}`), ...understood.subject.map((s) => s.label), ...understood.level.map((l) => l.label), ...(understood.free ? ['gratuit'] : []), ...understood.facts.map((f) => f.label)]
     : [];
-  const heading = values.q ? `Outils pour « ${values.q} »` : 'Tous les outils';
+  // Titled by what it shows: « Quiz · École élémentaire · sans compte personnel ».
+  const shown = titleParts(model, values);
+  const heading = shown.length > 0 ? shown.join(' · ') : 'Tous les outils';
   const html = page(ctx, {
-    title: values.q ? `Recherche : ${values.q}` : 'Tous les outils',
+    title: shown.length > 0 ? `Outils : ${heading}` : 'Tous les outils',
     description: `Chercher et filtrer ${model.tools.length} outils d’IA et numériques par niveau, discipline, âge des élèves, compte, IA générative, données et accès GAR/ENT.`,
     path: `/outils${pageNumber > 1 || active.length > 0 ? toolsHref(values).slice('/outils'.length) : ''}`,
     section: 'outils',
@@ -167,6 +172,13 @@ export function toolsListPage(ctx: PageContext, raw: RawQuery): Rendered {
     next: pageNumber < pages ? href({ page: String(pageNumber + 1) }) : null,
   });
   return { status: errors.length > 0 ? 400 : 200, html };
+}
+
+/** The levels and subjects a typed search names, with their labels: what a dead end offers to list whole. */
+function namedIn(model: ReadModel, q: string | undefined) {
+  const u = q ? model.search.search(q).understood : null;
+  const labelled = (slugs: readonly string[], index: VocabularyIndex) => slugs.map((slug) => ({ slug, label: index.entries[index.position.get(slug) ?? -1]?.label ?? slug }));
+  return { level: labelled(u?.levels ?? [], model.school.levels), subject: labelled(u?.subjects ?? [], model.school.subjects) };
 }
 
 /** The catalogue's parameters, as the URL gives them (the API's names). */
@@ -362,9 +374,8 @@ interface WaysOut {
 }
 
 /** What would find something when a search finds nothing: never a dead end. */
-function waysOut(model: ReadModel, values: FilterValues, understood: { level: Array<{ slug: string; label: string }>; subject: Array<{ slug: string; label: string }> } | undefined): WaysOut {
-  const q = values.q!;
-  const words = q.split(/\s+/).filter((w) => w !== '');
+function waysOut(model: ReadModel, values: FilterValues, typed: string, understood: { level: Array<{ slug: string; label: string }>; subject: Array<{ slug: string; label: string }> } | undefined): WaysOut {
+  const words = (values.q ?? '').split(/\s+/).filter((w) => w !== '');
   let shorter: WaysOut['shorter'] = null;
   if (words.length > 1) {
     for (let k = 0; k < words.length && k < 8; k++) {
@@ -377,7 +388,7 @@ function waysOut(model: ReadModel, values: FilterValues, understood: { level: Ar
       }
     }
   }
-  const folded = new Set(foldFrench(q).split(' ').filter((w) => w.length >= 3));
+  const folded = new Set(foldFrench(typed).split(' ').filter((w) => w.length >= 3));
   const collections = model.collections
     .filter((c) => foldFrench(`${c.record.title} ${c.record.slug.replaceAll('-', ' ')} ${c.record.description}`).split(' ').some((w) => folded.has(w)))
     .slice(0, 4)

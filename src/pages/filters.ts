@@ -114,12 +114,35 @@ function vocabularyLabel(index: VocabularyIndex, slug: string): string {
   return at === undefined ? slug : index.entries[at]!.label;
 }
 
+/** How a page's title says some filters' values (« sans compte personnel », « élèves de 12 ans »); the others say `legend : value`. */
+const TITLE: Readonly<Record<string, (value: string) => string | undefined>> = {
+  pupil_account: (v) => (listOf(v) === 'class_code,none' ? 'sans compte personnel' : undefined),
+  age: (v) => `élèves de ${v} ans`,
+  pricing: (v) => (listOf(v) === 'free,freemium' ? 'gratuit ou freemium' : listOf(v) === 'free' ? 'gratuit' : undefined),
+  offline: (v) => (v === 'true' || v === '1' ? 'hors connexion' : undefined),
+  open_source: (v) => (v === 'true' || v === '1' ? 'logiciel libre' : undefined),
+  generative_ai: (v) => (listOf(v) === 'none' ? 'sans IA générative' : undefined),
+};
+
+function listOf(text: string): string {
+  return [...new Set(text.split(',').map((v) => v.trim()).filter((v) => v !== ''))].sort().join(',');
+}
+
+/** What a list shows, for its title: the search's words (capitalised), then each filter's value. */
+export function titleParts(model: ReadModel, values: FilterValues): string[] {
+  return activeFilters(model, values).map(({ name, label, value }) => {
+    if (name === 'q') return value.charAt(0).toUpperCase() + value.slice(1);
+    if (name === 'level' || name === 'subject') return value;
+    return TITLE[name]?.(values[name]!) ?? label;
+  });
+}
+
 /** The active filters (the search included), each with a label that says its value. */
-export function activeFilters(model: ReadModel, values: FilterValues): Array<{ name: string; label: string }> {
+export function activeFilters(model: ReadModel, values: FilterValues): Array<{ name: string; label: string; value: string }> {
   return ACTIVE.flatMap(([name, legend, label]) => {
     const v = values[name];
     if (v === undefined) return [];
     const shown = name === 'q' ? v : v.split(',').map((part) => label(model, part.trim())).join(', ');
-    return [{ name, label: `${legend} : ${shown}` }];
+    return [{ name, label: `${legend} : ${shown}`, value: shown }];
   });
 }

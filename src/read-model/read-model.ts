@@ -158,7 +158,7 @@ export function* readModelSteps(snapshot: Snapshot): Steps<ReadModel> {
       pricing: t.pricing.model,
     })),
     dataset.synonyms,
-    { levels: school.levels, subjects: school.subjects, searchVocabulary: dataset.searchVocabulary, factSets: dataset.searchVocabulary.schoolFacts.map((f) => factSet(school, f.filter, n)) },
+    { levels: school.levels, subjects: school.subjects, searchVocabulary: dataset.searchVocabulary, factSets: dataset.searchVocabulary.schoolFacts.map((f) => factSet(school, f.filter, n)), ageSets: school.byAge },
   );
   return {
     revision: snapshot.revision,

@@ -156,8 +156,21 @@ export const QueryReading = Type.Object(
     ignored: Type.Array(Type.String(), { description: 'Words of conversation no tool must contain (je cherche, is there, app…)' }),
     level: Type.Array(Chip, { description: 'Levels the query names: tools with them rank first; never a filter' }),
     subject: Type.Array(Chip, { description: 'Subjects the query names: tools with them are found even if their text does not say it' }),
-    free: Type.Boolean({ description: 'The query asks for tools at no charge (gratuit, free): free tools rank first; never a filter' }),
-    facts: Type.Array(FactHint, { description: 'School facts the query asks for (hors ligne, sans compte, open source, sans IA): tools known to have them rank first, and its words are not looked for; never a filter' }),
+    free: Type.Boolean({ description: 'The query asks for tools at no charge (gratuit, free): a filter, as pricing=free,freemium; free tools rank first' }),
+    facts: Type.Array(FactHint, { description: 'School facts the query asks for (hors ligne, sans compte, open source, sans IA): filters, as the GET /tools filters in `filter`; its words are not looked for' }),
+    age: Type.Union([Type.Integer({ minimum: 3 }), Type.Null()], {
+      description: 'The pupils’ age the query states (« mes élèves de 5e » → 12, « 8 ans », 10-year-olds): a filter, as GET /tools’ age (for_pupils yes or with_consent at that age); null when it states none. A level named alone (« maths 6e ») is a level, not an age',
+    }),
+    without_constraints: Type.Optional(
+      Type.Object(
+        {
+          q: Type.String({ description: 'The query without the words that state its constraints (free, school facts, the pupils’ age)' }),
+          total: Type.Integer({ description: 'How many tools that query finds, with the request’s other parameters' }),
+          href: Type.String({ format: 'uri', description: 'That query’s first page' }),
+        },
+        { additionalProperties: false, description: 'Present when the query states constraints (free, facts, age), which are applied as filters: the same search without them' },
+      ),
+    ),
     similar_to: Type.Array(Type.Object({ slug: Type.String(), name: Type.String() }, { additionalProperties: false }), {
       description: 'The tools the query asks alternatives to (alternative à Kahoot, comme Padlet, like Quizlet): the tools most like them are found, they are not',
     }),
@@ -181,7 +194,7 @@ export const ToolList = Type.Object(
           Type.Array(
             Type.Object(
               {
-                code: Type.String({ description: 'Stable, for programs: `unknown_category`' }),
+                code: Type.String({ description: 'Stable, for programs: `unknown_category`; `constraints_unmet` when the constraints the query states (meta.query: free, facts, age) keep none of the tools its words find' }),
                 parameter: Type.String(),
                 value: Type.String(),
                 message: Type.String({ description: 'French, for people' }),
@@ -189,7 +202,7 @@ export const ToolList = Type.Object(
               },
               { additionalProperties: false },
             ),
-            { description: 'What in the query matched nothing although it is allowed (an unknown category still answers 200, per v1)' },
+            { description: 'What in the query matched nothing although it is allowed (an unknown category still answers 200, per v1; constraints of q that keep nothing)' },
           ),
         ),
       },

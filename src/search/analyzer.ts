@@ -135,3 +135,26 @@ export function nameTokens(name: string): Token[] {
   for (const t of extra) if (!seen.has(`${t.word} ${t.position}`)) tokens.push(t);
   return tokens;
 }
+
+/**
+ * `text` without the words at `positions` (positions of tokenize(text)), as typed: accents,
+ * capitals and punctuation of the words kept stay as they were (« maths CE2 hors connexion »
+ * without 2, 3 → « maths CE2 »). A piece of text that holds a dropped word and a kept one
+ * (`l'école`) is kept whole.
+ */
+export function textWithout(text: string, positions: readonly number[]): string {
+  const drop = new Set(positions);
+  const pieces = text.split(/\s+/).filter((p) => p !== '');
+  const kept: string[] = [];
+  let at = 0;
+  for (const piece of pieces) {
+    const count = tokenize(piece).length;
+    let keep = count === 0;
+    for (let k = at; k < at + count; k++) if (!drop.has(k)) keep = true;
+    if (keep) kept.push(piece);
+    at += count;
+  }
+  // Folded whole, a text may cut where its pieces do not (never met): the words kept, folded.
+  if (at !== tokenize(text).length) return tokenize(text).filter((t) => !drop.has(t.position)).map((t) => t.word).join(' ');
+  return kept.join(' ');
+}

@@ -11,42 +11,11 @@
 import { isStopWord, isStopWordAt, languageOf } from './analyzer.js';
 import { foldFrench } from '../text/french-text.js';
 import type { VocabularyIndex } from '../school/vocabulary.js';
+import { readAges } from './pupil-ages.js';
+import { mark, Role, type QueryLexicon } from './query-roles.js';
 
-export interface QueryLexicon {
-  readonly levels: VocabularyIndex | null;
-  readonly subjects: VocabularyIndex | null;
-  /** Folded phrases (`je cherche`, `j ai besoin d`). */
-  readonly filler: ReadonlySet<string>;
-  readonly freeWords: ReadonlySet<string>;
-  /**
-   * Folded phrases asking for a school fact → the index of its entry in `school_facts`, and
-   * whether its words are searched too: those the synonyms know as an expression (`hors ligne`,
-   * `open source`), which tools say of themselves; not `sans compte`, which finds « compte ».
-   */
-  readonly facts: ReadonlyMap<string, { entry: number; searched: boolean }>;
-  /** Folded phrases asking for tools like a named one (`alternative a`, `comme`, `similar to`). */
-  readonly alternatives: ReadonlySet<string>;
-  /** Folded phrases after which a query says what its lesson is about (`sur`, `about`, `au sujet de`). */
-  readonly about: ReadonlySet<string>;
-  /** Folded words that say a query is about teaching (`eleves`, `classe`, `students`). */
-  readonly classroom: ReadonlySet<string>;
-  /** Folded English word → the folded French words of its English sense (`lecture` → `cours`). */
-  readonly englishSenses: ReadonlyMap<string, readonly string[]>;
-  /** Words of the English side of the translations that their French side never writes (`recording`, `software`): a query of them reads as English. */
-  readonly englishWords: ReadonlySet<string>;
-  /** The most words any phrase above has. */
-  readonly longest: number;
-  /** The first word of every phrase above (and of every level's and subject's term): a word that starts none is read as it is. */
-  readonly starts: ReadonlySet<string>;
-  /** The tools' folded names, the same without spaces, and the words only one name has → the documents of that name. */
-  readonly names: ReadonlyMap<string, readonly number[]>;
-  /** The most words a name has (at most NAME_WORDS). */
-  readonly longestName: number;
-  /** Whether the search knows these folded words as one expression (`homework help`, `royalty free`, `free software`); null: none known. */
-  readonly expression: ((words: readonly string[]) => boolean) | null;
-  /** The most words such an expression spans, stop words included. */
-  readonly longestExpression: number;
-}
+export { Role, type QueryLexicon } from './query-roles.js';
+
 
 /** Names longer than this are not looked for in a query. */
 const NAME_WORDS = 6;
@@ -61,6 +30,8 @@ export interface LexiconWords {
   readonly translations?: ReadonlyArray<{ term: string; finds: readonly string[] }>;
   /** Per entry of `school_facts`, its folded phrases. */
   readonly schoolFacts?: ReadonlyArray<{ words: readonly string[] }>;
+  readonly pupils?: readonly string[];
+  readonly classAges?: ReadonlyArray<{ age: number; words: readonly string[] }>;
 }
 
 /** An expression the search knows, and how many terms the longest has. */
@@ -102,7 +73,9 @@ export function buildLexicon(
     }
   });
   for (const [word, doc] of owners) if (doc !== -1 && !byName.has(word)) byName.set(word, [doc]);
+  const classAges = new Map((words.classAges ?? []).flatMap(({ age, words: classes }) => classes.map((c) => [c, age] as const)));
   return {
+    pupils: new Set(words.pupils ?? []), classAges, longestClass: Math.max(1, ...[...classAges.keys()].map((c) => c.split(' ').length)),
     levels, subjects, filler: new Set(words.filler), freeWords: new Set(words.freeWords), facts, alternatives: new Set(words.alternatives), about: new Set(words.about ?? []), classroom: new Set(words.classroom ?? []), englishSenses: new Map((words.englishSenses ?? []).map((e) => [e.term, e.sense.split(' ')])), englishWords: englishWords(words.translations ?? [], [...words.filler.filter((f) => languageOf(f.split(' ')) === 'fr'), ...(levels?.terms.keys() ?? []), ...(subjects?.terms.keys() ?? [])]), longest, starts, names: byName, longestName,
     // Stop words may stand between an expression's terms (`free to use`): a few more words.
     expression: expressions?.has ?? null, longestExpression: expressions === null ? 0 : expressions.longest + 2,
@@ -150,25 +123,6 @@ export function inEnglish(words: readonly string[], lexicon: QueryLexicon): { wo
   return result.length === words.length && result.every((w, i) => w === words[i]) ? null : { words: result, from };
 }
 
-/** What each word of a query is. */
-export const enum Role {
-  /** A word to find in the tools. */
-  Content,
-  /** A subject's name: found in the tools that say it or have the subject. */
-  Subject,
-  /** A narrower word of a subject (`orthographe`): a word to find, and the subject's tools rank higher. */
-  Topic,
-  Level,
-  Filler,
-  Free,
-  /** A word asking for a school fact (`hors ligne`): a hint, not a word to find. */
-  Fact,
-  Stop,
-  /** A word asking for tools like the one the query names (`alternative`, `comme`). */
-  Alternative,
-  /** A word of the name of that tool. */
-  Named,
-}
 
 export interface QueryReading {
   /** Per word of the query, its role. */
@@ -195,6 +149,13 @@ export interface QueryReading {
   readonly topic: readonly boolean[];
   /** Whether it names a class, pupils or teaching (`élèves`, `students`), whatever their role. */
   readonly classroom: boolean;
+  /**
+   * The pupils' age it states (« mes élèves de 5e » → 12, « 8 ans », `10-year-olds`), the
+   * youngest when it states several; null when it states none. A filter, as GET /tools' `age`.
+   */
+  readonly age: number | null;
+  /** The words that state its constraints (school facts, free of charge, the pupils' age), as [first word, word count]. */
+  readonly constraints: ReadonlyArray<readonly [number, number]>;
 }
 
 /**
@@ -221,6 +182,7 @@ export function readQuery(words: readonly string[], acronyms: readonly boolean[]
   const phrases: Array<[number, number]> = [];
   let free = false;
   const facts: number[] = [];
+  const spans: Array<[number, number, Role]> = [];
   const topic: boolean[] = new Array<boolean>(words.length).fill(false);
   for (let i = 0; i < words.length; ) {
     if (!lexicon.starts.has(words[i]!)) {
@@ -245,11 +207,13 @@ export function readQuery(words: readonly string[], acronyms: readonly boolean[]
       } else if (lexicon.freeWords.has(phrase)) {
         mark(roles, i, length, Role.Free);
         free = true;
+        spans.push([i, length, Role.Free]);
         matched = length;
       } else if (lexicon.facts.has(phrase)) {
         const { entry, searched } = lexicon.facts.get(phrase)!;
         if (!searched) mark(roles, i, length, Role.Fact);
         if (!facts.includes(entry)) facts.push(entry);
+        spans.push([i, length, Role.Fact]);
         matched = length;
       } else if (usable && lexicon.levels?.terms.has(phrase)) {
         mark(roles, i, length, Role.Level);
@@ -272,10 +236,13 @@ export function readQuery(words: readonly string[], acronyms: readonly boolean[]
   }
   if (keepExpressions(words, roles, lexicon)) free = roles.includes(Role.Free);
   const similarTo = roles.includes(Role.Alternative) ? readNamed(words, roles, lexicon) : [];
-  readAges(words, roles, lexicon, levels);
+  const ages = readAges(words, roles, lexicon, levels);
+  for (const [from, length] of ages.spans) spans.push([from, length, Role.Level]);
   // A topic ends where a word is read as something else (a level, a subject, conversation).
   for (let k = 0; k < words.length; k++) if (topic[k] && roles[k] !== Role.Content && roles[k] !== Role.Stop) for (let j = k; j < words.length && topic[j]; j++) topic[j] = false;
-  return { roles, levels, subjects, topicSubjects, free, facts, phrases, similarTo, language: languageOf(words, lexicon.englishWords, lexicon.englishSenses), topic, classroom: words.some((w) => lexicon.classroom.has(w)) };
+  // A free word kept in an expression (`free software`) states no constraint.
+  const constraints = spans.filter(([from, , role]) => role !== Role.Free || roles[from] === Role.Free).map(([from, length]) => [from, length] as const);
+  return { roles, levels, subjects, topicSubjects, free, facts, phrases, similarTo, language: languageOf(words, lexicon.englishWords, lexicon.englishSenses), topic, classroom: words.some((w) => lexicon.classroom.has(w)), age: ages.age, constraints };
 }
 
 /**
@@ -361,35 +328,4 @@ function readNamed(words: readonly string[], roles: Role[], lexicon: QueryLexico
   return [];
 }
 
-/** Words that follow an age (`8 ans`, `8-year-olds`, `10 years old`), and those before a number that is no age (`depuis 10 ans`). */
-const AGE_UNITS = new Set(['ans', 'an', 'year', 'years', 'yo']);
-const AGE_AFTER = new Set(['old', 'olds']);
-const NOT_AGE = new Set(['depuis', 'pendant', 'durant', 'since']);
-const BETWEEN_AGES = new Set(['a', 'to', 'et', 'and', 'ou', 'or']);
 
-/**
- * Ages the query gives (« mes élèves de 8 ans », « de 3 à 6 ans », `8-year-olds`, `10 years
- * old`): read as the levels whose ages hold them (content/levels.yaml), as a level's name is.
- */
-function readAges(words: readonly string[], roles: Role[], lexicon: QueryLexicon, levels: string[]): void {
-  const entries = (lexicon.levels?.entries ?? []) as ReadonlyArray<{ slug: string; ages?: { min: number; max: number } }>;
-  if (!entries.some((e) => e.ages)) return;
-  for (let i = 0; i < words.length; i++) {
-    if (!/^\d{1,2}$/.test(words[i]!) || roles[i] !== Role.Content || NOT_AGE.has(words[i - 1] ?? '')) continue;
-    // The numbers of a range, and the unit after the last of them.
-    let end = i;
-    while (BETWEEN_AGES.has(words[end + 1] ?? '') && /^\d{1,2}$/.test(words[end + 2] ?? '')) end += 2;
-    if (!AGE_UNITS.has(words[end + 1] ?? '')) continue;
-    const last = AGE_AFTER.has(words[end + 2] ?? '') ? end + 2 : end + 1;
-    for (let k = i; k <= end; k += 2) {
-      const age = Number(words[k]);
-      for (const e of entries) if (e.ages && age >= e.ages.min && age <= e.ages.max && !levels.includes(e.slug)) levels.push(e.slug);
-    }
-    mark(roles, i, last - i + 1, Role.Level);
-    i = last;
-  }
-}
-
-function mark(roles: Role[], from: number, length: number, role: Role): void {
-  for (let k = from; k < from + length; k++) if ((role !== Role.Subject && role !== Role.Topic) || roles[k] !== Role.Stop) roles[k] = role;
-}

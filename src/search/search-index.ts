@@ -31,6 +31,9 @@ import { isStopWord, termOf, tokenize } from './analyzer.js';
 import { EMPTY_SEARCH_VOCABULARY, type SchoolFactHint, type SearchVocabulary, type SynonymSet } from '../domain.js';
 import type { VocabularyIndex } from '../school/vocabulary.js';
 import { buildLexicon, inEnglish, readQuery, Role, type QueryLexicon, type QueryReading } from './query-reading.js';
+import { understood, type UnderstoodQuery } from './understood.js';
+
+export type { UnderstoodQuery } from './understood.js';
 import { typedFlags } from './query-typing.js';
 import { FILL, select, widenToWords } from './selection.js';
 import { Memo } from '../memo.js';
@@ -53,18 +56,6 @@ export interface SearchResult {
   readonly understood: UnderstoodQuery;
 }
 
-/** What a query was read as: the words searched, those set aside, the levels and subjects it names, a free-of-charge hint, the school facts it asks for, the tools it asks alternatives to. */
-export interface UnderstoodQuery {
-  readonly words: readonly string[];
-  readonly ignored: readonly string[];
-  readonly levels: readonly string[];
-  readonly subjects: readonly string[];
-  readonly free: boolean;
-  /** The entries of `school_facts` it asks for (`hors ligne`, `sans compte`). */
-  readonly facts: readonly SchoolFactHint[];
-  /** The documents the query asks for tools like (`alternative à Kahoot`). */
-  readonly similarTo: readonly number[];
-}
 
 /** Whether one of the sets holds `doc` (a loop: this runs per matching tool). */
 function inAny(sets: readonly Bitset[], doc: number): boolean {
@@ -72,19 +63,6 @@ function inAny(sets: readonly Bitset[], doc: number): boolean {
   return false;
 }
 
-function understood(words: readonly string[], reading: QueryReading | null, facts: readonly SchoolFactHint[]): UnderstoodQuery {
-  if (reading === null) return { words, ignored: [], levels: [], subjects: [], free: false, facts: [], similarTo: [] };
-  const searched = reading.roles.every((r) => r === Role.Stop);
-  return {
-    words: words.filter((_, i) => searched || reading.roles[i] === Role.Content || reading.roles[i] === Role.Subject || reading.roles[i] === Role.Topic),
-    ignored: words.filter((_, i) => reading.roles[i] === Role.Filler || reading.roles[i] === Role.Alternative),
-    levels: reading.levels,
-    subjects: reading.subjects,
-    free: reading.free,
-    facts: reading.facts.map((k) => facts[k]!),
-    similarTo: reading.similarTo,
-  };
-}
 
 /**
  * Bonus when the query holds the whole name (`canvaa` for Canva, not for Canvas LMS), times
@@ -122,6 +100,8 @@ export interface SearchReading {
   searchVocabulary?: SearchVocabulary;
   /** Per entry of the vocabulary's `school_facts`, the tools known to have its facts (read-model.ts: the school filters' sets). */
   factSets?: readonly Bitset[];
+  /** Per age, the tools pupils of that age may use (GET /tools' `age` filter: for_pupils yes or with_consent). */
+  ageSets?: readonly Bitset[];
 }
 
 export class SearchIndex {
@@ -142,6 +122,7 @@ export class SearchIndex {
     private readonly lexicon: QueryLexicon,
     private readonly facts: readonly SchoolFactHint[],
     private readonly factSets: readonly Bitset[],
+    private readonly ageSets: readonly Bitset[],
   ) {
     this.size = ix.size;
     this.termWeights = new Float32Array(ix.documentFrequency.length);
@@ -181,7 +162,7 @@ export class SearchIndex {
       longest: ix.synonyms.longestKey,
     };
     const factSets = vocabulary.schoolFacts.map((_, k) => reading.factSets?.[k] ?? new Bitset(ix.size));
-    return new SearchIndex(ix, buildLexicon(reading.levels ?? null, reading.subjects ?? null, vocabulary, ix.names, expressions), vocabulary.schoolFacts, factSets);
+    return new SearchIndex(ix, buildLexicon(reading.levels ?? null, reading.subjects ?? null, vocabulary, ix.names, expressions), vocabulary.schoolFacts, factSets, reading.ageSets ?? []);
   }
 
   /** The tools matching `q`, best first. Results are kept per distinct query. */
@@ -189,13 +170,34 @@ export class SearchIndex {
     return this.memo.get(q, () => this.run(q));
   }
 
+  /**
+   * What the query finds, kept to its constraints: the school facts, the free tier and the
+   * pupils' age it states are filters, as GET /tools' own (docs/search.md, "Constraints").
+   * When they keep nothing, nothing is found, and `understood.without` says how many tools
+   * the search finds without them.
+   */
   private run(q: string): SearchResult {
+    const found = this.find(q);
+    const { understood: u } = found;
+    let keep: Bitset | null = null;
+    const and = (set: Bitset) => (keep = keep === null ? set : keep.and(set));
+    for (const fact of u.facts) and(this.factSets[this.facts.indexOf(fact)]!);
+    if (u.free) and(this.ix.free.or(this.ix.freemium));
+    if (u.age !== null) and(this.ageSets[u.age] ?? new Bitset(this.ix.size));
+    if (keep === null) return found;
+    const kept: Bitset = keep;
+    const ranked = found.ranked.filter((doc) => kept.has(doc));
+    return { ranked, set: found.set.and(kept), understood: { ...u, without: found.set.count() } };
+  }
+
+  private find(q: string): SearchResult {
     const ix = this.ix;
     const n = ix.size;
     const typed = tokenize(q).map((t) => t.word);
     const english = inEnglish(typed, this.lexicon); // `lecture`, `college` in English
     const words = english?.words ?? typed;
-    const none = (reading: QueryReading | null): SearchResult => ({ ranked: new Int32Array(0), set: new Bitset(n), understood: understood(words, reading, this.facts) });
+    const typedAt = english === null ? null : (i: number) => english.from[i]!;
+    const none = (reading: QueryReading | null): SearchResult => ({ ranked: new Int32Array(0), set: new Bitset(n), understood: understood(words, reading, this.facts, typedAt) });
     if (words.length === 0 || n === 0) return none(null);
     const { acronyms, hyphens } = typedFlags(q, typed, english);
     const reading = readQuery(words, acronyms, this.lexicon);
@@ -297,7 +299,7 @@ export class SearchIndex {
     for (const [t, w] of weighted) weights[t] = w;
     for (const [t, bits] of unitsByTerm) groupsOf[t] = bits;
     try {
-      return this.rank(members, candidates, coverage, scored, effective, groups.length, reading, words, weights, groupsOf, alike?.score ?? null);
+      return this.rank(members, candidates, coverage, scored, effective, groups.length, reading, words, weights, groupsOf, alike?.score ?? null, typedAt);
     } finally {
       for (const t of weighted.keys()) weights[t] = 0;
       for (const t of unitsByTerm.keys()) groupsOf[t] = 0;
@@ -308,6 +310,7 @@ export class SearchIndex {
   private rank(
     members: readonly number[], candidates: Bitset, coverage: Float32Array | null, scores: readonly Evaluation[], effective: readonly KnownUnit[],
     unitCount: number, reading: QueryReading, words: readonly string[], weights: Float32Array, groupsOf: Int32Array, alike: Float32Array | null,
+    typedAt: ((i: number) => number) | null,
   ): SearchResult {
     const ix = this.ix;
     const n = ix.size;
@@ -360,7 +363,7 @@ export class SearchIndex {
     const ranked = order.ranked();
     // Fewer than a page for a need told in a sentence (not tools like a named one): the closest tools follow.
     const closest = alike !== null || unitCount < CLOSEST_MIN_UNITS ? null : followedByClosest(ix, ranked, candidates, FILL);
-    return { ranked: closest?.ranked ?? ranked, set: closest?.set ?? candidates, understood: understood(words, reading, this.facts) };
+    return { ranked: closest?.ranked ?? ranked, set: closest?.set ?? candidates, understood: understood(words, reading, this.facts, typedAt) };
   }
 
   /**

@@ -187,7 +187,10 @@ test('GET /tools?q › a need in a sentence: conversation set aside, levels and 
     subject: [{ slug: 'svt', label: 'Sciences de la vie et de la Terre' }],
     free: true,
     facts: [],
+    age: null,
     similar_to: [],
+    // « gratuit » is a filter (free or freemium): the same search without it, for a client to offer.
+    without_constraints: { q: 'Je cherche un outil pour la SVT au lycée', total: 1, href: `http://localhost:80${API}/tools?q=Je%20cherche%20un%20outil%20pour%20la%20SVT%20au%20lyc%C3%A9e&page=1&per_page=30` },
   });
   // A subject's name finds the tools that have it even if their text does not say it.
   assert.deepEqual(await search(app, 'sciences de la vie et de la terre'), ['Eau Vive']);
@@ -448,14 +451,15 @@ test('GET /tools?q › the last word is completed in a query of one or two words
   assert.deepEqual(await search(app, 'histoires syllabes mal en classe'), ['Lire Facile', 'Malin Voyant']);
 });
 
-test('GET /tools?q › an age reads as the levels whose ages hold it (« de 8 ans », `8-year-olds`, « de 3 à 6 ans »)', async (t) => {
+test('GET /tools?q › an age reads as the levels whose ages hold it (« de 8 ans », `8-year-olds`, « de 3 à 6 ans »), and as the pupils’ age: a filter', async (t) => {
   const { app } = await buildTestApp(t);
   const levels = async (q: string) => {
     const body = (await app.inject({ url: `${API}/tools?q=${encodeURIComponent(q)}` })).json();
-    return { levels: body.meta.query.level.map((l: { slug: string }) => l.slug), searched: body.meta.query.searched, names: names(body) };
+    return { levels: body.meta.query.level.map((l: { slug: string }) => l.slug), searched: body.meta.query.searched, names: names(body), age: body.meta.query.age };
   };
-  assert.deepEqual(await levels('simulations pour des enfants de 8 ans'), { levels: ['maternelle', 'elementaire'], searched: ['simulations'], names: ['Eau Vive'] });
-  assert.deepEqual(await levels('simulations de 8 ans'), { levels: ['elementaire'], searched: ['simulations'], names: ['Eau Vive'] });
+  // Eau Vive's terms allow it from 10 (the fixture): at 8 the age keeps nothing; at 11, it.
+  assert.deepEqual(await levels('simulations pour des enfants de 8 ans'), { levels: ['maternelle', 'elementaire'], searched: ['simulations'], names: [], age: 8 });
+  assert.deepEqual(await levels('simulations de 11 ans'), { levels: ['college'], searched: ['simulations'], names: ['Eau Vive'], age: 11 });
   assert.deepEqual((await levels('simulations for 13-year-olds')).levels, ['college']);
   assert.deepEqual((await levels('simulations, 16 years old')).levels, ['lycee', 'lycee-pro']);
   assert.deepEqual((await levels('simulations de 3 à 6 ans')).levels, ['maternelle', 'elementaire']);
@@ -611,7 +615,7 @@ test('GET /tools?q › a word naming two subjects (`FLE`: français, langues viv
   assert.deepEqual((await search(app, 'FLE')).slice(0, 1), ['Le Point du FLE']);
 });
 
-test('GET /tools?q › a school fact the query asks for (« sans compte », `offline`): the tools known to have it first, never a filter; meta.query.facts says it as filters', async (t) => {
+test('GET /tools?q › a school fact the query asks for (« sans compte », `offline`) is a filter: only the tools known to have it; meta.query.facts says it as filters', async (t) => {
   const dataset = fixtureDataset();
   dataset.tools.push(
     withSchool(variant(dataset, 'quiz-compte', 'Quiz Compte', 'Quiz en ligne pour la classe, chaque élève avec son compte.'), { pupil_account: 'personal', offline: false }),
@@ -621,14 +625,16 @@ test('GET /tools?q › a school fact the query asks for (« sans compte », `off
   const { app } = await buildTestApp(t, { dataset });
   const read = async (q: string) => (await app.inject({ url: `${API}/tools?q=${encodeURIComponent(q)}` })).json();
   const noAccount = await read('quiz sans compte');
-  // « compte » is not looked for (it would find the quiz that needs one): the quizzes without an
-  // account first, then those that need one or whose fact is unknown.
+  // « compte » is not looked for (it would find the quiz that needs one): the quizzes known to
+  // need no account, not those that need one or whose fact is unknown.
   assert.deepEqual(noAccount.meta.query.searched, ['quiz']);
   assert.deepEqual(noAccount.meta.query.facts, [{ label: 'sans compte élève', filter: { pupil_account: ['none', 'class_code'] } }]);
   const order = names(noAccount);
-  assert.deepEqual(new Set(order.slice(0, 2)), new Set(['Quiz Poste', 'Quizzy']));
-  assert.ok(order.includes('Quiz Compte') && order.includes('Quiz Inconnu'), 'a hint, never a filter');
-  assert.deepEqual(names(await read('quiz no account')).slice(0, 2), order.slice(0, 2), 'in English as in French');
+  assert.deepEqual(new Set(order), new Set(['Quiz Poste', 'Quizzy']));
+  assert.equal(noAccount.meta.query.without_constraints.q, 'quiz');
+  assert.equal(noAccount.meta.query.without_constraints.total, (await read('quiz')).meta.total);
+  assert.ok(noAccount.meta.query.without_constraints.total > order.length);
+  assert.deepEqual(names(await read('quiz no account')), order, 'in English as in French');
   assert.deepEqual((await read('quiz')).meta.query.facts, []);
   // A fact alone: the tools known to have it; two facts: those known to have both.
   assert.deepEqual(new Set(await search(app, 'hors ligne')), new Set(['Eau Vive', 'Quiz Poste']));
@@ -636,7 +642,7 @@ test('GET /tools?q › a school fact the query asks for (« sans compte », `off
   assert.deepEqual(new Set(await search(app, 'open source sans compte')), new Set(['Quiz Poste', 'Quizzy']));
 });
 
-test('GET /tools?q › a school fact whose words the synonyms know is looked for too: the tools saying it are found, those known to have it first', async (t) => {
+test('GET /tools?q › a school fact whose words the synonyms know is looked for too, and kept as a filter', async (t) => {
   const dataset = fixtureDataset();
   dataset.synonyms = { ...dataset.synonyms, equivalents: [...dataset.synonyms.equivalents, ['hors ligne', 'offline']] };
   dataset.tools.push(
@@ -645,8 +651,8 @@ test('GET /tools?q › a school fact whose words the synonyms know is looked for
   );
   const { app } = await buildTestApp(t, { dataset });
   const body = (await app.inject({ url: `${API}/tools?q=${encodeURIComponent('cartes mentales offline')}` })).json();
-  // Both say it; the one known to work offline first, though its name comes after.
-  assert.deepEqual(names(body), ['Carte Zinc', 'Carte Ailleurs']);
+  // Both say it; only the one known to work offline is kept (the fact is a filter).
+  assert.deepEqual(names(body), ['Carte Zinc']);
   assert.deepEqual(body.meta.query.searched, ['cartes', 'mentales', 'offline']);
   assert.deepEqual(body.meta.query.facts, [{ label: 'hors ligne', filter: { offline: true } }]);
 });

@@ -111,6 +111,8 @@ export function fixtureDataset(): Dataset {
         { label: 'sans compte élève', words: ['sans compte', 'no account'], filter: { pupil_account: ['none', 'class_code'] } },
         { label: 'logiciel libre', words: ['open source'], filter: { open_source: true } },
       ],
+      pupils: ['eleves', 'mes', 'students', 'graders'],
+      classAges: [{ age: 8, words: ['ce2', '3rd grade', '3rd graders'] }, { age: 10, words: ['cm2', '5e primaire'] }, { age: 12, words: ['5e'] }, { age: 14, words: ['3e'] }],
       english: {},
     },
     synonyms: {
@@ -147,6 +149,8 @@ export async function writeContent(dir: string, dataset: Dataset): Promise<strin
     const file = {
       translations: Object.fromEntries(translations.map((e) => [e.term, e.finds])), filler, free_words: freeWords, alternatives, about, classroom, english_senses: Object.fromEntries(englishSenses.map((e) => [e.term, e.sense])),
       school_facts: schoolFacts.map(({ label, words, filter }) => ({ label, words, ...filter })),
+      pupils: dataset.searchVocabulary.pupils,
+      class_ages: dataset.searchVocabulary.classAges,
     };
     await writeFile(path.join(dir, 'search-vocabulary.yaml'), YAML.stringify(file));
   }

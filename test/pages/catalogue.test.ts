@@ -213,3 +213,29 @@ test('GET /outils › the needs of inclusive education are found by search, not 
     assert.ok(body.meta.total > 0, `${q} finds tools`);
   }
 });
+
+test('GET /outils › understood = applied: what the sentence says becomes the form’s filters, removable chips and the title; the box keeps the other words', async (t) => {
+  const { app } = await buildTestApp(t);
+  const res = await app.inject({ url: `/outils?q=${encodeURIComponent('quiz CM2 sans compte')}` });
+  assert.equal(res.statusCode, 200);
+  const html = res.body;
+  assert.match(html, /<input type="search" id="q" name="q" value="quiz"/);
+  assert.match(html, /<option value="elementaire" selected>/);
+  assert.match(html, /<option value="none,class_code" selected>/);
+  assert.match(html, /<h1>Quiz · École élémentaire · sans compte personnel<\/h1>/);
+  assert.match(html, /<title>Outils : Quiz · École élémentaire · sans compte personnel/);
+  // Each applied filter is a chip that removes it alone: the sentence is not read again.
+  const chips = [...html.matchAll(/<li class="active"><a href="([^"]+)">Retirer « ([^»]+) »<\/a><\/li>/g)].map((m) => [m[2]!.trim(), m[1]!.replaceAll('&amp;', '&')]);
+  const chip = (label: RegExp) => chips.find(([l]) => label.test(l!))?.[1];
+  assert.equal(chip(/^Niveau/), '/outils?q=quiz&pupil_account=none%2Cclass_code');
+  assert.equal(chip(/^Compte élève/), '/outils?q=quiz&level=elementaire');
+  // The page lists what the same filters list in the API.
+  const api = (await app.inject({ url: `${API}/tools?q=quiz&level=elementaire&pupil_account=none,class_code&per_page=50` })).json();
+  for (const tool of api.data) assert.ok(html.includes(`/outils/${tool.slug}"`), tool.slug);
+  assert.match(text(html), new RegExp(`${api.meta.total} outils?`));
+  // The pupils' age a sentence states is the age filter; a sentence of filters alone leaves no search.
+  const age = await app.inject({ url: `/outils?q=${encodeURIComponent('pour mes élèves de CM2 gratuit')}` });
+  assert.match(age.body, /<option value="10" selected>/);
+  assert.doesNotMatch(age.body, /<input type="search" id="q" name="q" value="[^"]*CM2/);
+  assert.match(age.body, /élèves de 10 ans/);
+});

@@ -5,7 +5,7 @@ import type { Dataset } from '../../src/domain.js';
 import { changeInstant, toolChanges, type ChangeHistory } from '../../src/store/change-log.js';
 import { fixtureDataset } from '../helpers/fixture.js';
 
-const EMPTY: Dataset = { categories: [], tools: [], collections: [], synonyms: { families: [], equivalents: [], expansions: [] }, vocabularies: { levels: [], subjects: [] }, searchVocabulary: { translations: [], filler: [], freeWords: [], alternatives: [], about: [], classroom: [], englishSenses: [], schoolFacts: [], english: {} }, rules: [] };
+const EMPTY: Dataset = { categories: [], tools: [], collections: [], synonyms: { families: [], equivalents: [], expansions: [] }, vocabularies: { levels: [], subjects: [] }, searchVocabulary: { translations: [], filler: [], freeWords: [], alternatives: [], about: [], classroom: [], englishSenses: [], schoolFacts: [], pupils: [], classAges: [], english: {} }, rules: [] };
 const NONE: ChangeHistory = { slugs: new Set(), latest: null };
 const AT = '2026-11-22T10:00:00Z';
 const kinds = (before: Dataset, after: Dataset, history = NONE) =>

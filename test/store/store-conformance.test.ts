@@ -77,7 +77,7 @@ for (const engine of engines) {
       await store.migrate();
       await store.migrate();
       assert.equal(await store.revision(), 0);
-      assert.deepEqual((await store.readSnapshot()).dataset, { categories: [], tools: [], collections: [], synonyms: { families: [], equivalents: [], expansions: [] }, vocabularies: { levels: [], subjects: [] }, searchVocabulary: { translations: [], filler: [], freeWords: [], alternatives: [], about: [], classroom: [], englishSenses: [], schoolFacts: [], english: {} }, rules: [] });
+      assert.deepEqual((await store.readSnapshot()).dataset, { categories: [], tools: [], collections: [], synonyms: { families: [], equivalents: [], expansions: [] }, vocabularies: { levels: [], subjects: [] }, searchVocabulary: { translations: [], filler: [], freeWords: [], alternatives: [], about: [], classroom: [], englishSenses: [], schoolFacts: [], pupils: [], classAges: [], english: {} }, rules: [] });
       assert.deepEqual((await store.readSnapshot()).changes, []);
     });
 

@@ -716,9 +716,9 @@ export interface operations {
                                     /** @description French */
                                     label: string;
                                 }[];
-                                /** @description The query asks for tools at no charge (gratuit, free): free tools rank first; never a filter */
+                                /** @description The query asks for tools at no charge (gratuit, free): a filter, as pricing=free,freemium; free tools rank first */
                                 free: boolean;
-                                /** @description School facts the query asks for (hors ligne, sans compte, open source, sans IA): tools known to have them rank first, and its words are not looked for; never a filter */
+                                /** @description School facts the query asks for (hors ligne, sans compte, open source, sans IA): filters, as the GET /tools filters in `filter`; its words are not looked for */
                                 facts: {
                                     /** @description French, for a chip (« hors ligne », « sans compte élève ») */
                                     label: string;
@@ -734,15 +734,29 @@ export interface operations {
                                         open_source?: boolean;
                                     };
                                 }[];
+                                /** @description The pupils’ age the query states (« mes élèves de 5e » → 12, « 8 ans », 10-year-olds): a filter, as GET /tools’ age (for_pupils yes or with_consent at that age); null when it states none. A level named alone (« maths 6e ») is a level, not an age */
+                                age: number | null;
+                                /** @description Present when the query states constraints (free, facts, age), which are applied as filters: the same search without them */
+                                without_constraints?: {
+                                    /** @description The query without the words that state its constraints (free, school facts, the pupils’ age) */
+                                    q: string;
+                                    /** @description How many tools that query finds, with the request’s other parameters */
+                                    total: number;
+                                    /**
+                                     * Format: uri
+                                     * @description That query’s first page
+                                     */
+                                    href: string;
+                                };
                                 /** @description The tools the query asks alternatives to (alternative à Kahoot, comme Padlet, like Quizlet): the tools most like them are found, they are not */
                                 similar_to: {
                                     slug: string;
                                     name: string;
                                 }[];
                             };
-                            /** @description What in the query matched nothing although it is allowed (an unknown category still answers 200, per v1) */
+                            /** @description What in the query matched nothing although it is allowed (an unknown category still answers 200, per v1; constraints of q that keep nothing) */
                             warnings?: {
-                                /** @description Stable, for programs: `unknown_category` */
+                                /** @description Stable, for programs: `unknown_category`; `constraints_unmet` when the constraints the query states (meta.query: free, facts, age) keep none of the tools its words find */
                                 code: string;
                                 parameter: string;
                                 value: string;

@@ -1,0 +1,40 @@
+/**
+ * Understood = applied (the catalogue, issue « Catalogue II », point 3): what the search reads
+ * in a sentence typed on /outils — levels, subjects, the pupils' age, school facts, free of
+ * charge — becomes the page's own filters, shown in the form, as removable chips and in the
+ * title, and the search box keeps the other words. « quiz CM2 sans compte » is the page
+ * « quiz » with level élémentaire and pupil_account none,class_code: the teacher sees what was
+ * applied and changes it as any filter. The API keeps `q` as sent and says what it read in
+ * `meta.query` (its constraints are filters there too); the page only moves them into view.
+ */
+import type { ReadModel } from '../read-model/read-model.js';
+import { textWithout } from '../search/analyzer.js';
+import type { FilterValues } from './filters.js';
+
+/** `values` with what its `q` reads as filters, `q` without their words; null when it reads none. */
+export function appliedReading(model: ReadModel, values: FilterValues): FilterValues | null {
+  const q = values.q;
+  if (q === undefined || q === '') return null;
+  const u = model.search.search(q).understood;
+  const words = [...u.constraintWords, ...u.schoolWords];
+  if (words.length === 0) return null;
+  const out: FilterValues = { ...values };
+  // A filter the URL already gives stays as given; levels and subjects add to the URL's.
+  const add = (name: string, slugs: readonly string[]) => {
+    if (slugs.length === 0) return;
+    const given = (out[name] ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
+    out[name] = [...new Set([...given, ...slugs])].join(',');
+  };
+  const set = (name: string, value: string) => (out[name] === undefined || out[name] === '' ? (out[name] = value) : undefined);
+  add('level', u.levels);
+  add('subject', u.subjects);
+  for (const { filter } of u.facts) for (const [name, v] of Object.entries(filter)) set(name, Array.isArray(v) ? v.join(',') : String(v));
+  if (u.free) set('pricing', 'free,freemium');
+  if (u.age !== null) set('age', String(u.age));
+  const rest = textWithout(q, words);
+  if (rest === '') delete out.q;
+  else out.q = rest;
+  // A new search starts at its first page.
+  delete out.page;
+  return out;
+}

@@ -1,0 +1,78 @@
+/**
+ * The pupils' age a query states (docs/search.md, "Reading a query"; "Constraints are
+ * filters"): an age in numbers, or a class said to be the pupils'.
+ */
+import { isStopWord } from './analyzer.js';
+import { mark, Role, type QueryLexicon } from './query-roles.js';
+
+/** Words that follow an age (`8 ans`, `8-year-olds`, `10 years old`), and those before a number that is no age (`depuis 10 ans`). */
+const AGE_UNITS = new Set(['ans', 'an', 'year', 'years', 'yo']);
+const AGE_AFTER = new Set(['old', 'olds']);
+const NOT_AGE = new Set(['depuis', 'pendant', 'durant', 'since']);
+const BETWEEN_AGES = new Set(['a', 'to', 'et', 'and', 'ou', 'or']);
+
+/** Words that may stand between a pupils' word and their class (« mes élèves de 5e », « ma classe de CM2 », `my class in grade 5`). */
+const BEFORE_CLASS = new Set(['de', 'en', 'du', 'des', 'of', 'in']);
+
+/**
+ * The pupils' age a query gives, and the levels it names by age:
+ * - an age in numbers (« mes élèves de 8 ans », « de 3 à 6 ans », `8-year-olds`, `10 years
+ *   old`): the youngest is the pupils' age, and the levels whose ages hold them (content/levels.yaml)
+ *   are named, as a level's name is;
+ * - a class (content/search-vocabulary.yaml, `class_ages`) said to be the pupils' by a word
+ *   next to it (`pupils`: « mes 5e », « élèves de CM2 », `my 5th graders`): its pupils' usual age.
+ *   A class named alone (« maths 6e ») is a level only.
+ */
+export function readAges(words: readonly string[], roles: Role[], lexicon: QueryLexicon, levels: string[]): { age: number | null; spans: Array<[number, number]> } {
+  const entries = (lexicon.levels?.entries ?? []) as ReadonlyArray<{ slug: string; ages?: { min: number; max: number } }>;
+  const spans: Array<[number, number]> = [];
+  // The words stating an age, with the small words before them (« de », « mes »): the query
+  // without them reads on (« quiz pour mes CM2 » → « quiz pour »; « élèves de 8 ans » → « élèves »).
+  const span = (from: number, length: number) => {
+    let start = from;
+    while (start > 0 && (BEFORE_CLASS.has(words[start - 1]!) || (lexicon.pupils.has(words[start - 1]!) && isStopWord(words[start - 1]!)))) start--;
+    spans.push([start, from + length - start]);
+  };
+  let youngest: number | null = null;
+  const stated = (age: number) => (youngest = youngest === null ? age : Math.min(youngest, age));
+  for (let i = 0; i < words.length; i++) {
+    if (!/^\d{1,2}$/.test(words[i]!) || roles[i] !== Role.Content || NOT_AGE.has(words[i - 1] ?? '')) continue;
+    // The numbers of a range, and the unit after the last of them.
+    let end = i;
+    while (BETWEEN_AGES.has(words[end + 1] ?? '') && /^\d{1,2}$/.test(words[end + 2] ?? '')) end += 2;
+    if (!AGE_UNITS.has(words[end + 1] ?? '')) continue;
+    const last = AGE_AFTER.has(words[end + 2] ?? '') ? end + 2 : end + 1;
+    for (let k = i; k <= end; k += 2) {
+      const age = Number(words[k]);
+      if (age >= 3) stated(age);
+      for (const e of entries) if (e.ages && age >= e.ages.min && age <= e.ages.max && !levels.includes(e.slug)) levels.push(e.slug);
+    }
+    mark(roles, i, last - i + 1, Role.Level);
+    span(i, last - i + 1);
+    i = last;
+  }
+  if (lexicon.classAges.size === 0) return { age: youngest, spans };
+  const pupilsBefore = (i: number) => {
+    for (let k = i - 1; k >= 0 && k >= i - 3; k--) {
+      if (lexicon.pupils.has(words[k]!)) return true;
+      if (!BEFORE_CLASS.has(words[k]!)) return false;
+    }
+    return false;
+  };
+  for (let i = 0; i < words.length; i++) {
+    for (let length = Math.min(lexicon.longestClass, words.length - i); length >= 1; length--) {
+      const age = lexicon.classAges.get(words.slice(i, i + length).join(' '));
+      if (age === undefined) continue;
+      // Its own words only when nothing else read them (a level's name, or words to find).
+      if (!words.slice(i, i + length).every((_, k) => roles[i + k] === Role.Level || roles[i + k] === Role.Content || roles[i + k] === Role.Stop)) break;
+      if (pupilsBefore(i) || lexicon.pupils.has(words[i + length] ?? '') || words.slice(i, i + length).some((w) => lexicon.pupils.has(w))) {
+        stated(age);
+        mark(roles, i, length, Role.Level);
+        span(i, length);
+      }
+      i += length - 1;
+      break;
+    }
+  }
+  return { age: youngest, spans };
+}

@@ -1,0 +1,135 @@
+/**
+ * GET /tools?q=: what a need states as a constraint the directory holds as a fact (free of
+ * charge, a school fact, the pupils' age or class) is a filter (issue « Search IV », point 1;
+ * docs/search.md, "Constraints"): the results keep it, meta.query says so, and when it keeps
+ * nothing the answer says so and offers the search without it. On the fixture, then on the
+ * bundled content for the words of the real vocabulary.
+ */
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { test } from 'node:test';
+import fc from 'fast-check';
+import { loadContent } from '../../src/content/load-content.js';
+import { API, buildTestApp } from '../helpers/build-app.js';
+
+type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
+interface Body {
+  data: Array<{ slug: string; name: string }>;
+  meta: { total: number; query: Record<string, any>; warnings?: Array<{ code: string; parameter: string; message: string }> };
+}
+const get = async (app: App, q: string, extra = ''): Promise<Body> => (await app.inject({ url: `${API}/tools?q=${encodeURIComponent(q)}${extra}` })).json();
+
+test('constraints › a class said to be the pupils’ is their age, a filter; a class named alone is a level', async (t) => {
+  const { app } = await buildTestApp(t);
+  // Eau Vive's terms allow it from 10 (fixture); Quizzy from any age.
+  const cm2 = await get(app, 'simulations pour mes élèves de CM2');
+  assert.equal(cm2.meta.query.age, 10);
+  assert.deepEqual(cm2.data.map((d) => d.name), ['Eau Vive']);
+  assert.equal(cm2.meta.query.without_constraints.q, 'simulations pour mes élèves');
+  assert.equal((await get(app, 'quiz for my 3rd graders')).meta.query.age, 8);
+  // Alone, a class is a level: tools of that level rank first, and nothing is filtered by age.
+  const alone = await get(app, 'simulations CE2');
+  assert.equal(alone.meta.query.age, null);
+  assert.deepEqual(alone.data.map((d) => d.name), ['Eau Vive']);
+  assert.equal(alone.meta.query.without_constraints, undefined);
+});
+
+test('constraints › when they keep nothing, nothing is found, a warning says so and the search without them is offered', async (t) => {
+  const { app } = await buildTestApp(t);
+  const ce2 = await get(app, 'simulations pour mes élèves de CE2');
+  assert.equal(ce2.meta.total, 0);
+  assert.equal(ce2.meta.query.age, 8);
+  const { q, total, href } = ce2.meta.query.without_constraints;
+  assert.equal(q, 'simulations pour mes élèves');
+  assert.equal(total, 1);
+  const warning = ce2.meta.warnings?.find((w) => w.code === 'constraints_unmet');
+  assert.ok(warning, 'a warning says the constraints keep nothing');
+  assert.equal(warning.parameter, 'q');
+  assert.match(warning.message, /« élèves de 8 ans »/);
+  // The offered search answers what it says.
+  const offered = (await app.inject({ url: new URL(href).pathname + new URL(href).search })).json();
+  assert.equal(offered.meta.total, total);
+  assert.deepEqual(offered.data.map((d: { name: string }) => d.name), ['Eau Vive']);
+  // Words that only state constraints: the search without them is no search at all.
+  const only = await get(app, 'gratuit sans compte');
+  assert.equal(only.meta.query.without_constraints.q, '');
+  assert.equal(only.meta.query.without_constraints.total, (await app.inject({ url: `${API}/tools` })).json().meta.total);
+});
+
+test('constraints › the same in MCP search_tools: the meta.query and the tools REST answers', async (t) => {
+  const { app } = await buildTestApp(t);
+  const rest = await get(app, 'quiz gratuit sans compte', '&per_page=25');
+  const res = await app.inject({
+    method: 'POST', url: '/mcp',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
+    payload: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_tools', arguments: { q: 'quiz gratuit sans compte' } } },
+  });
+  const text = res.body.includes('data:') ? res.body.split('\n').find((l) => l.startsWith('data:'))!.slice(5) : res.body;
+  const structured = JSON.parse(text).result.structuredContent;
+  assert.deepEqual(structured.data.map((d: { slug: string }) => d.slug), rest.data.map((d) => d.slug));
+  assert.deepEqual(structured.meta.query.facts, rest.meta.query.facts);
+  assert.equal(structured.meta.query.free, true);
+});
+
+const loaded = await loadContent(path.resolve(import.meta.dirname, '../../content'));
+if (!loaded.ok) throw new Error('the bundled content does not load');
+
+test('constraints › on the bundled content, every tool found keeps every constraint meta.query states', async (t) => {
+  const { app } = await buildTestApp(t, { dataset: loaded.dataset });
+  const tools = new Map(loaded.dataset.tools.map((tool) => [tool.slug, tool]));
+  const base = fc.constantFrom('quiz', 'maths', 'carte mentale', 'synthèse vocale', 'histoire', 'programmation', 'vidéo', 'anglais', 'IA');
+  const constraint = fc.constantFrom(
+    'hors connexion', 'sans compte élève', 'sans inscription', 'logiciel libre', 'open source', 'sans IA', 'gratuit', 'pour mes élèves de 5e',
+    'pour mes CM2', 'for 10-year-olds', 'mes élèves de seconde', 'enfants de 8 ans', 'offline', 'no account', 'free',
+  );
+  await fc.assert(
+    fc.asyncProperty(base, fc.array(constraint, { minLength: 1, maxLength: 2 }), async (b, cs) => {
+      const q = [b, ...cs].join(' ');
+      const body = await get(app, q, '&per_page=100');
+      const reading = body.meta.query;
+      for (const { slug } of body.data) {
+        const tool = tools.get(slug)!;
+        for (const { filter } of reading.facts as Array<{ filter: Record<string, unknown> }>) {
+          for (const [name, wanted] of Object.entries(filter)) {
+            const value = (tool.school as unknown as Record<string, unknown>)[name];
+            assert.ok(Array.isArray(wanted) ? wanted.includes(value) : value === wanted, `${q}: ${slug} has ${name} ${String(value)}`);
+          }
+        }
+        if (reading.free) assert.ok(['free', 'freemium'].includes(tool.pricing.model), `${q}: ${slug} is ${tool.pricing.model}`);
+      }
+      if (reading.age !== null) {
+        const byAge = await get(app, q, `&per_page=100&age=${reading.age}`);
+        assert.deepEqual(byAge.data.map((d) => d.slug), body.data.map((d) => d.slug), `${q}: the age read is GET /tools' age`);
+      }
+      const stated = reading.facts.length > 0 || reading.free || reading.age !== null;
+      assert.equal(reading.without_constraints !== undefined, stated, q);
+    }),
+    { numRuns: 60 },
+  );
+});
+
+test('constraints › words that only sound like one are not read as one; the classes of other school systems give their age', async (t) => {
+  const { app } = await buildTestApp(t, { dataset: loaded.dataset });
+  for (const q of ['activités pour le temps libre', 'rédiger un compte rendu', 'le libre arbitre en philosophie', 'compte à rebours', 'calcul de moyenne']) {
+    const { meta } = await get(app, q);
+    assert.deepEqual([meta.query.facts, meta.query.free, meta.query.age], [[], false, null], q);
+  }
+  const ages: Array<[string, number]> = [
+    ['quiz pour mes élèves de 5e', 12], ['exercices pour mes élèves de 5e primaire', 10], ['lecture pour mes élèves de 2e année', 7],
+    ['physique pour mes élèves de secondaire 2', 13], ['maths pour ma classe de 8H', 11], ['my 5th graders', 10], ['outils pour des enfants de 3 à 6 ans', 3],
+    ['révisions pour mes élèves de terminale', 17],
+  ];
+  for (const [q, age] of ages) assert.equal((await get(app, q)).meta.query.age, age, q);
+  // A class named alone stays a level.
+  for (const q of ['maths 6e', 'quiz CM2', 'français seconde']) assert.equal((await get(app, q)).meta.query.age, null, q);
+});
+
+test('constraints › « maths CE2 hors connexion »: only tools known to work offline, and the query without it as typed', async (t) => {
+  const { app } = await buildTestApp(t, { dataset: loaded.dataset });
+  const tools = new Map(loaded.dataset.tools.map((tool) => [tool.slug, tool]));
+  const body = await get(app, 'maths CE2 hors connexion');
+  assert.ok(body.meta.total > 0);
+  for (const { slug } of body.data) assert.equal(tools.get(slug)!.school.offline, true, slug);
+  assert.equal(body.meta.query.without_constraints.q, 'maths CE2');
+  assert.ok(body.meta.query.without_constraints.total > body.meta.total);
+});
