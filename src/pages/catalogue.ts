@@ -15,15 +15,11 @@ import type { RawQuery } from '../directory/query-parameters.js';
 import { languageName, PLATFORMS } from './labels.js';
 import { decidingFacts, UNKNOWN_FACT } from './tool-facts.js';
 import { compareHref } from './compare.js';
-import { card, dateFr, logoHtml, page, type PageContext } from './render.js';
+import { card, dateFr, logoHtml, page, type PageContext, type Rendered } from './render.js';
 import { toolsFilters, activeFilters, sortChoices, type FilterValues } from './filters.js';
 import { foldFrench, visibleText } from '../text/french-text.js';
 
-export interface Rendered {
-  status: number;
-  html: string;
-  location?: string;
-}
+export type { Rendered } from './render.js';
 
 const KIND_LABEL: Record<string, string> = labelTable({ created: 'ajouté', updated: 'mis à jour', unpublished: 'retiré', republished: 'de retour', renamed: 'renommé' });
 

@@ -10,8 +10,7 @@ import type { RawQuery } from '../directory/query-parameters.js';
 import { findTool } from '../directory/directory-queries.js';
 import { ProblemError } from '../directory/problems.js';
 import { closest, visibleText } from '../text/french-text.js';
-import type { Rendered } from './catalogue.js';
-import { logoHtml, page, type PageContext } from './render.js';
+import { logoHtml, page, type PageContext, type Rendered } from './render.js';
 import { decidingFacts, UNKNOWN_FACT } from './tool-facts.js';
 
 export const MIN_COMPARED = 2;
