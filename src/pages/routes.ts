@@ -137,5 +137,5 @@ export async function rateLimitedHtml(request: FastifyRequest, ctx: RouteContext
 async function pageContext(request: FastifyRequest, ctx: RouteContext, state = ctx.directory.current): Promise<PageContext> {
   const { css, js, icon } = await preparePageAssets();
   const base = baseUrlOf(request, ctx.config.publicBaseUrl);
-  return { model: state.model, base, license: ctx.license, media: mediaBaseOf(ctx.config.publicMediaUrl, base), css: css.path, js: js.path, icon: icon.path };
+  return { model: state.model, base, license: ctx.license, publisher: ctx.config.publisher, media: mediaBaseOf(ctx.config.publicMediaUrl, base), css: css.path, js: js.path, icon: icon.path };
 }
