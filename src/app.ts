@@ -12,7 +12,7 @@ import { budgetOf, problemBase, problemHeaders, rateLimitedBody, sendProblem, ty
 import { MESSAGES, negotiateLanguage } from './directory/messages.js';
 import { trackConnections } from './shutdown.js';
 import { ProblemError, problemBody } from './directory/problems.js';
-import { API_PREFIX } from './directory/representations.js';
+import { API_PREFIX, attributionOf } from './directory/representations.js';
 import { sendCached } from './web/cached-response.js';
 import { badHostCount } from './directory/public-base.js';
 import { answerExpectation, createClientErrorHandler } from './http/client-errors.js';
@@ -209,7 +209,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
           'No key needed. 60 requests per rolling minute per client address (RateLimit-* headers). Data under CC BY 4.0. ' +
           'For AI agents: an MCP server at /mcp (Streamable HTTP, stateless) and a summary at /llms.txt.',
         license: { name: 'CC BY 4.0 (data)', url: CC_BY.url },
-        contact: { name: config.publisher.name, url: config.publisher.url },
+        contact: { name: config.publisher.name, ...(config.publisher.url ? { url: config.publisher.url } : {}) },
       },
       tags: [
         { name: 'tools', description: 'The tools of the directory: search, filters (pricing, school facts), facets, one tool in full' },
@@ -226,7 +226,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const ctx: RouteContext = {
     config,
     directory,
-    license: { ...CC_BY, attribution: `${config.publisher.name} — ${config.publisher.url}` },
+    license: { ...CC_BY, attribution: attributionOf(config.publisher) },
     licenseLink: `<${CC_BY.url}>; rel="license"`,
     send: (request, reply, state, entry) => {
       fastPath?.remember(request.raw, httpRevision(state).remembered, entry);

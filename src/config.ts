@@ -19,7 +19,11 @@ export interface Config {
   rateLimit: { max: number; windowMs: number; maxClients: number };
   /** The catalogue's pages: a budget of their own per client, over a minute (PAGE_RATE_LIMIT_MAX; 0 = off). */
   pageRateLimit: { max: number; windowMs: number; maxClients: number };
-  publisher: { name: string; url: string };
+  /**
+   * Who publishes the directory, for its credit: the URL is PUBLISHER_URL, else PUBLIC_BASE_URL (the
+   * site itself), else null: the credit is then the name alone, never a placeholder address.
+   */
+  publisher: { name: string; url: string | null };
   /**
    * Browser origins allowed to call /mcp (exact `scheme://host[:port]`, lower case), or null
    * for any: the server is public, keyless and read-only (docs/api-decisions.md).
@@ -184,7 +188,6 @@ function publicMediaUrl(env: Env): string | null {
 export function loadConfig(env: Env = process.env): Config {
   const host = env.HOST?.trim() || '0.0.0.0';
   const publicBaseUrl = url(env, 'PUBLIC_BASE_URL', null, ['http:', 'https:']);
-  const publisherUrl = url(env, 'PUBLISHER_URL', 'https://example.org/annuaire', ['http:', 'https:'])!;
   const logLevel = env.LOG_LEVEL?.trim() || 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
     throw new ConfigError('LOG_LEVEL', `must be one of fatal, error, warn, info, debug, trace, silent (got "${logLevel}")`);
@@ -207,7 +210,7 @@ export function loadConfig(env: Env = process.env): Config {
     // A school behind one address: a class of 30 typing in the live search asks for a few
     // hundred pages a minute, several classes at once a thousand or two.
     pageRateLimit: { max: integer(env, 'PAGE_RATE_LIMIT_MAX', 3000, 0, 1_000_000), windowMs: 60_000, maxClients },
-    publisher: { name: env.PUBLISHER_NAME?.trim() || "Annuaire IA & EdTech francophone", url: publisherUrl },
+    publisher: { name: env.PUBLISHER_NAME?.trim() || "Annuaire IA & EdTech francophone", url: url(env, 'PUBLISHER_URL', null, ['http:', 'https:']) ?? (publicBaseUrl ? `${publicBaseUrl.replace(/\/+$/, '')}/` : null) },
     mcpAllowedOrigins: parseAllowedOrigins(env.MCP_ALLOWED_ORIGINS),
     logLevel,
     logRequests: ['1', 'true'].includes(env.LOG_REQUESTS?.trim() ?? ''),

@@ -155,7 +155,7 @@ function linksOf(tool: ToolRecord): Array<{ field: LinkField; url: string }> {
 /** Names the directory and where to read about it (PUBLISHER_URL), as polite crawlers do. */
 function linkCheckerUserAgent(): string {
   const publisher = loadConfig(process.env).publisher.url;
-  return `annuaire-ia-edu-link-checker/1.0 (+${publisher}; checks that listed links still work)`;
+  return `annuaire-ia-edu-link-checker/1.0 (${publisher ? `+${publisher}; ` : ''}checks that listed links still work)`;
 }
 
 function table(reports: ToolReport[]): string {

@@ -37,6 +37,12 @@ export interface License {
   attribution: string;
 }
 
+/** How to credit the data: `<name> — <url>`, or the name alone when no address is configured (never a placeholder). */
+export const attributionOf = (publisher: { name: string; url: string | null }) => (publisher.url ? `${publisher.name} — ${publisher.url}` : publisher.name);
+
+/** Where a format that needs an address for the publisher (a feed's home page, a data package's source) points: its URL, else the site itself. */
+export const publisherHome = (publisher: { url: string | null }, base: string) => publisher.url ?? `${base}/`;
+
 export const serialize = {
   toolList: fastJson(ToolList),
   toolDetail: fastJson(ToolDetail),

@@ -18,7 +18,7 @@ import type { ReadModel } from '../read-model/read-model.js';
 import { DataPackage, type TableField } from '../schemas/exports.js';
 import { Tool } from '../schemas/tools.js';
 import { CSV_TYPE, EXPORT_CSV_PATH, EXPORT_NDJSON_PATH, NDJSON_TYPE } from './discovery.js';
-import { serialize, toolDetail, type License } from '../directory/representations.js';
+import { publisherHome, serialize, toolDetail, type License } from '../directory/representations.js';
 
 /** `.toFixed`-free: the number as JSON writes it, with a decimal comma. */
 const decimalComma = (n: number) => String(n).replace('.', ',');
@@ -156,7 +156,7 @@ const serializeDataPackage = fastJson(DataPackage);
 export interface ExportContext {
   base: string;
   license: License;
-  publisher: { name: string; url: string };
+  publisher: { name: string; url: string | null };
 }
 
 /** The data package for the export bytes actually served (their size and hash included). */
@@ -168,10 +168,10 @@ export function dataPackage(ctx: ExportContext, csv: { body: Buffer }, ndjson: {
     description:
       'Tous les outils publiés de l’annuaire, en CSV pour tableur et en NDJSON (le détail de chaque outil, tel que GET /tools/{slug} le donne). ' +
       `Réutilisation libre sous licence ${ctx.license.name}, en citant : ${ctx.license.attribution}.`,
-    homepage: ctx.publisher.url,
+    homepage: publisherHome(ctx.publisher, ctx.base),
     licenses: [{ name: 'CC-BY-4.0', path: ctx.license.url, title: 'Creative Commons Attribution 4.0 International' }],
-    sources: [{ title: ctx.publisher.name, path: ctx.publisher.url }],
-    contributors: [{ title: ctx.publisher.name, path: ctx.publisher.url, roles: ['publisher'] }],
+    sources: [{ title: ctx.publisher.name, path: publisherHome(ctx.publisher, ctx.base) }],
+    contributors: [{ title: ctx.publisher.name, path: publisherHome(ctx.publisher, ctx.base), roles: ['publisher'] }],
     keywords: ['éducation', 'intelligence artificielle', 'edtech', 'outils numériques'],
     resources: [
       {

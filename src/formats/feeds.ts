@@ -14,7 +14,7 @@ import { PRICING_LABELS, type ChangeKind, type ToolChange } from '../domain.js';
 import type { ReadModel } from '../read-model/read-model.js';
 import { JsonFeed } from '../schemas/feeds.js';
 import { FEED_ATOM_PATH, FEED_JSON_PATH, ATOM_TYPE } from './discovery.js';
-import { API_PREFIX, TOOL_PAGE_PREFIX, type License } from '../directory/representations.js';
+import { API_PREFIX, publisherHome, TOOL_PAGE_PREFIX, type License } from '../directory/representations.js';
 
 export const FEED_SIZE = 50;
 const ATOM_NS = 'http://www.w3.org/2005/Atom';
@@ -22,7 +22,7 @@ const ATOM_NS = 'http://www.w3.org/2005/Atom';
 export interface FeedContext {
   base: string;
   license: License;
-  publisher: { name: string; url: string };
+  publisher: { name: string; url: string | null };
 }
 
 const TITLES: Record<ChangeKind, string> = {
@@ -48,8 +48,15 @@ interface FeedEntry {
 
 /** `tag:<publisher host>,<YYYY-MM-DD>:<path>`: on that date the publisher held its host name. */
 function tagUri(ctx: FeedContext, date: string, path: string): string {
-  return `tag:${new URL(ctx.publisher.url).hostname},${date.slice(0, 10)}:${path}`;
+  return `tag:${ctx.publisher.url ? new URL(ctx.publisher.url).hostname : UNCONFIGURED_TAG_HOST},${date.slice(0, 10)}:${path}`;
 }
+
+/**
+ * The host of ids where no PUBLISHER_URL nor PUBLIC_BASE_URL is set: never the request's
+ * (ids must not change with a Host header), and the one such instances minted ids on before,
+ * so a reader does not see every entry anew. It is in no link and no credit.
+ */
+const UNCONFIGURED_TAG_HOST = 'example.org';
 
 function feedEntries(model: ReadModel, ctx: FeedContext): FeedEntry[] {
   const latest = model.changes.slice(-FEED_SIZE).reverse();
@@ -84,11 +91,11 @@ export function jsonFeed(model: ReadModel, ctx: FeedContext): string {
   return serializeJsonFeed({
     version: 'https://jsonfeed.org/version/1.1',
     title: feedTitle(ctx),
-    home_page_url: ctx.publisher.url,
+    home_page_url: publisherHome(ctx.publisher, ctx.base),
     feed_url: `${ctx.base}${FEED_JSON_PATH}`,
     description: feedDescription(ctx),
     language: 'fr',
-    authors: [{ name: ctx.publisher.name, url: ctx.publisher.url }],
+    authors: [{ name: ctx.publisher.name, url: publisherHome(ctx.publisher, ctx.base) }],
     _license: ctx.license,
     items: feedEntries(model, ctx).map((e) => ({
       id: e.id,
@@ -126,9 +133,9 @@ export function atomFeed(model: ReadModel, ctx: FeedContext): string {
   feed.ele('title').txt(feedTitle(ctx));
   feed.ele('subtitle').txt(feedDescription(ctx));
   feed.ele('updated').txt(updatedOf(entries));
-  feed.ele('author').ele('name').txt(ctx.publisher.name).up().ele('uri').txt(ctx.publisher.url);
+  feed.ele('author').ele('name').txt(ctx.publisher.name).up().ele('uri').txt(publisherHome(ctx.publisher, ctx.base));
   feed.ele('link', { rel: 'self', type: ATOM_TYPE, href: `${ctx.base}${FEED_ATOM_PATH}` });
-  feed.ele('link', { rel: 'alternate', type: 'text/html', href: ctx.publisher.url });
+  feed.ele('link', { rel: 'alternate', type: 'text/html', href: publisherHome(ctx.publisher, ctx.base) });
   // RFC 4946: the licence of the feed's content.
   feed.ele('link', { rel: 'license', href: ctx.license.url });
   feed.ele('rights').txt(`${ctx.license.name} — ${ctx.license.attribution}`);

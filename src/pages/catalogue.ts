@@ -3,7 +3,6 @@
  * from the query room (`directory/`), the same functions the API and MCP answer from.
  */
 import { COLLECTION_KINDS, labelTable } from '../domain.js';
-import { defaultRules } from '../school/for-pupils.js';
 import type { ReadModel } from '../read-model/read-model.js';
 import { collectionDetailBody, findTool, toolDetailBody, toolsPage } from '../directory/directory-queries.js';
 import { ProblemError } from '../directory/problems.js';
@@ -14,17 +13,15 @@ import { listTools } from '../read-model/list-tools.js';
 import { FACET_NAMES } from '../read-model/facets.js';
 import { parseToolsQuery, type ParsedToolsQuery } from '../directory/tools-query.js';
 import type { RawQuery } from '../directory/query-parameters.js';
-import { factRows, languageName, PLATFORMS, PRICING } from './labels.js';
-import { card, dateFr, logoHtml, page, type PageContext } from './render.js';
+import { languageName, PLATFORMS } from './labels.js';
+import { decidingFacts, UNKNOWN_FACT } from './tool-facts.js';
+import { compareHref } from './compare.js';
+import { card, dateFr, logoHtml, page, type PageContext, type Rendered } from './render.js';
 import { toolsFilters, activeFilters, sortChoices, titleParts, type FilterValues } from './filters.js';
 import { appliedReading } from './applied-reading.js';
 import { foldFrench, visibleText } from '../text/french-text.js';
 
-export interface Rendered {
-  status: number;
-  html: string;
-  location?: string;
-}
+export type { Rendered } from './render.js';
 
 const KIND_LABEL: Record<string, string> = labelTable({ created: 'ajouté', updated: 'mis à jour', unpublished: 'retiré', republished: 'de retour', renamed: 'renommé' });
 
@@ -166,7 +163,7 @@ export function toolsListPage(ctx: PageContext, raw: RawQuery): Rendered {
     understood: chips.length > 0 ? chips.join(' · ') : null,
     filters: toolsFilters(model, values, body?.meta.facets),
     sort: sortChoices(values),
-    cards: (body?.data ?? []).map((t) => card(model, model.toolIndex.get(t.slug)!)),
+    cards: (body?.data ?? []).map((t) => ({ ...card(model, model.toolIndex.get(t.slug)!), compare: { form: 'comparer' } })),
     page: pageNumber, pages,
     prev: pageNumber > 1 && pageNumber <= pages ? href({ page: String(pageNumber - 1) }) : null,
     next: pageNumber < pages ? href({ page: String(pageNumber + 1) }) : null,
@@ -211,12 +208,11 @@ export function toolPage(ctx: PageContext, slug: string): Rendered {
   if (found.renamedTo !== undefined) return { status: 301, html: '', location: `/outils/${found.renamedTo}` };
   const i = found.index;
   const tool = toolDetailBody(model, i, ctx.base, ctx.license, ctx.media).data;
-  const label = (index: VocabularyIndex) => (s: string) => index.entries[index.position.get(s) ?? -1]?.label ?? s;
-  const facts = factRows(model.tools[i]!.school, label(model.school.levels), label(model.school.subjects));
+  const deciding = decidingFacts(model, i);
   // The same measure as a search for alternatives to it (`alternative à …`): docs/search.md.
-  const similar = model.search.similar(i, 6).map((j) => card(model, j));
-  const pupils = pupilSentences(model, i);
-  const price = tool.pricing_details.starting_price;
+  const near = model.search.similar(i, 6);
+  const similar = near.map((j) => ({ ...card(model, j), compare: { form: null } }));
+  const compareWith = near.slice(0, 2).map((j) => model.tools[j]!);
   const html = page(ctx, {
     title: tool.name,
     description: tool.short_description,
@@ -243,11 +239,11 @@ export function toolPage(ctx: PageContext, slug: string): Rendered {
     tool,
     logo: logoHtml(model, i, true),
     paragraphs: tool.long_description.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean),
-    pricing: { label: PRICING[tool.pricing]!, from: price ? `${new Intl.NumberFormat('fr-FR', { style: 'currency', currency: price.currency }).format(price.amount)} ${price.period === 'month' ? 'par mois' : price.period === 'year' ? 'par an' : 'une fois'}` : null },
-    facts,
-    pupils,
+    ...deciding,
+    unknown: UNKNOWN_FACT,
     rulesHref: `${API_PREFIX}/rules`,
-    platforms: tool.platforms.map((p) => PLATFORMS[p] ?? p).join(', ') || 'non renseigné',
+    compareWith: compareWith.length > 0 ? { href: compareHref([tool.slug, ...compareWith.map((t) => t.slug)]), names: compareWith.map((t) => t.name).join(' et ') } : null,
+    platforms: tool.platforms.map((p) => PLATFORMS[p] ?? p).join(', ') || UNKNOWN_FACT,
     languages: tool.languages.map(languageName).join(', '),
     collections: tool.collections,
     similar,
@@ -334,34 +330,6 @@ export function rateLimitedPage(ctx: PageContext, limit: number, retryAfterSecon
   const message = `Trop de pages demandées depuis votre adresse : plus de ${limit} en une minute. Réessayez dans ${retryAfterSeconds} seconde${retryAfterSeconds > 1 ? 's' : ''}.`;
   const html = page(ctx, { title: 'Trop de pages en une minute', description: message, path: '/', noindex: true }, 'rate-limited', { message, seconds: retryAfterSeconds });
   return { status: 429, html };
-}
-
-const ANSWER_SENTENCE: Readonly<Record<string, string>> = labelTable({
-  yes: 'oui, vos élèves peuvent l’utiliser eux-mêmes',
-  with_consent: 'oui, avec l’accord d’un parent ou de l’établissement',
-  teacher_led: 'seulement sous la conduite de l’enseignant',
-  no: 'non, les conditions de l’éditeur l’interdisent',
-  unknown: 'on ne sait pas encore',
-});
-
-const agesOf = (from: number, to: number | null) => (to === null ? `À partir de ${from} ans` : to === from ? `À ${from} ans` : `De ${from} à ${to} ans`);
-
-/**
- * "Can my pupils use it?" on the tool page: one sentence per age band of `for_pupils`, why
- * (the rules' French explanations), and the page of the terms where a reason comes from them.
- */
-function pupilSentences(model: ReadModel, i: number) {
-  const rules = defaultRules(model.rules);
-  const explain = new Map((rules?.rules ?? []).map((r) => [r.code, r.explanation.fr]));
-  const sources = model.tools[i]!.school.sources;
-  const sourceOf = (field: 'min_age' | 'consent_age') => sources.find((x) => (x.fields as string[]).includes(field))?.url ?? null;
-  return model.forPupils[i]!.map((band) => ({
-    ages: agesOf(band.from, band.to),
-    answer: ANSWER_SENTENCE[band.answer] ?? band.answer,
-    kind: band.answer,
-    why: band.reasons.map((code) => explain.get(code)).filter((t): t is string => t !== undefined),
-    source: band.reasons.includes('terms_min_age') ? sourceOf('min_age') : band.reasons.includes('terms_consent_age') ? sourceOf('consent_age') : null,
-  }));
 }
 
 interface WaysOut {

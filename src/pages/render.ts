@@ -20,11 +20,20 @@ export interface PageContext {
   /** Absolute base of links (canonical URLs, Open Graph). */
   base: string;
   license: License;
+  /** Who publishes the directory: the credit of every page links to its URL, or names it alone when none is configured. */
+  publisher: { name: string; url: string | null };
   /** Where screenshots are served from (PUBLIC_MEDIA_URL or /media on the base). */
   media: string;
   css: string;
   js: string;
   icon: string;
+}
+
+/** A page as a route sends it: its status and HTML, or where a 301 leads. */
+export interface Rendered {
+  status: number;
+  html: string;
+  location?: string;
 }
 
 export interface PageMeta {
@@ -58,7 +67,7 @@ export function page(ctx: PageContext, meta: PageMeta, template: string, data: o
     canonical: `${ctx.base}${meta.path}`,
     jsonLd: [...(meta.jsonLd ?? []), ...breadcrumbLd].map(escapeJsonForHtml),
     body,
-    site: { name: SITE_NAME, css: ctx.css, js: ctx.js, icon: ctx.icon, license: ctx.license },
+    site: { name: SITE_NAME, css: ctx.css, js: ctx.js, icon: ctx.icon, license: ctx.license, publisher: ctx.publisher },
   });
 }
 

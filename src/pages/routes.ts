@@ -1,6 +1,6 @@
 /**
  * The catalogue's routes (`/`, `/outils`, `/outils/{slug}`, `/collections`,
- * `/collections/{slug}`, `/a-propos/logos`, `/sitemap.xml`, `/robots.txt`, `/logos/…`):
+ * `/comparer`, `/collections/{slug}`, `/a-propos/logos`, `/sitemap.xml`, `/robots.txt`, `/logos/…`):
  * each page rendered once per data revision, base URL and normalised query, and served as
  * cached bytes with an ETag and br/gzip like the API; a strict CSP (our own stylesheet and
  * script, no inline code, nothing from another origin).
@@ -20,6 +20,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { collectionPage, collectionsPage, homePage, logosPage, notFoundPage, pageQuery, rateLimitedPage, pageQueryKey, toolPage, toolsListPage, type Rendered } from './catalogue.js';
 import { robotsTxt, sitemapXml } from './sitemap.js';
+import { comparedSlugs, comparePage } from './compare.js';
 import type { PageContext } from './render.js';
 
 export const HTML_TYPE = 'text/html; charset=utf-8';
@@ -74,13 +75,18 @@ export function pageRoutes(app: FastifyInstance, ctx: RouteContext): void {
   const slugOf = (request: FastifyRequest) => String((request.params as { slug?: string }).slug ?? '');
   const hidden = { schema: { hide: true } };
 
-  for (const path of ['/', '/outils', '/collections', '/sitemap.xml', '/robots.txt']) countAsPage(path);
+  for (const path of ['/', '/outils', '/comparer', '/collections', '/sitemap.xml', '/robots.txt']) countAsPage(path);
   for (const prefix of ['/outils/', '/collections/', '/a-propos/']) countAsPage(prefix, true);
   getAndHead(app, '/', hidden, (request, reply) => serve(request, reply, '/', homePage));
   getAndHead(app, '/outils', hidden, (request, reply) => {
     // The key is what the page reads of the query, nothing more and nothing less (pageQuery).
     const query = pageQuery(request.query as RawQuery);
     return serve(request, reply, `/outils?${pageQueryKey(query)}`, (c) => toolsListPage(c, query));
+  });
+  getAndHead(app, '/comparer', hidden, (request, reply) => {
+    // Kept per list of slugs as asked (order is the columns'); a list it cannot compare is a 4xx, never kept.
+    const slugs = comparedSlugs(request.query as RawQuery);
+    return serve(request, reply, `/comparer?${slugs.join(',')}`, (c) => comparePage(c, slugs));
   });
   getAndHead(app, '/outils/:slug', hidden, (request, reply) => serve(request, reply, `/outils/${slugOf(request).slice(0, 100)}`, (c) => toolPage(c, slugOf(request))));
   getAndHead(app, '/collections', hidden, (request, reply) => serve(request, reply, '/collections', collectionsPage));
@@ -131,5 +137,5 @@ export async function rateLimitedHtml(request: FastifyRequest, ctx: RouteContext
 async function pageContext(request: FastifyRequest, ctx: RouteContext, state = ctx.directory.current): Promise<PageContext> {
   const { css, js, icon } = await preparePageAssets();
   const base = baseUrlOf(request, ctx.config.publicBaseUrl);
-  return { model: state.model, base, license: ctx.license, media: mediaBaseOf(ctx.config.publicMediaUrl, base), css: css.path, js: js.path, icon: icon.path };
+  return { model: state.model, base, license: ctx.license, publisher: ctx.config.publisher, media: mediaBaseOf(ctx.config.publicMediaUrl, base), css: css.path, js: js.path, icon: icon.path };
 }

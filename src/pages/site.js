@@ -58,7 +58,8 @@
       });
   }
   form.addEventListener('change', function (event) {
-    if (event.target && event.target.matches('select, input[type=checkbox]')) swap(urlOf());
+    // A card's « Comparer » box belongs to the comparison's form (form="comparer"): not a filter.
+    if (event.target && event.target.form === form && event.target.matches('select, input[type=checkbox]')) swap(urlOf());
   });
   var box = form.querySelector('input[type=search]');
   if (box) {

@@ -11,7 +11,7 @@ export const License = Type.Object(
   {
     name: Type.String({ examples: ['CC BY 4.0'] }),
     url: Url,
-    attribution: Type.String({ description: 'How to credit the publisher: "<name> — <url>"' }),
+    attribution: Type.String({ description: 'How to credit the publisher: "<name> — <url>" (PUBLISHER_URL, else PUBLIC_BASE_URL); the name alone when the instance has neither' }),
   },
   { additionalProperties: false, description: 'The data is published under CC BY 4.0.' },
 );

@@ -91,7 +91,7 @@ test('GET /outils/{slug} › « Outils proches »: the tools a search for altern
   assert.deepEqual(new Set(shown.slice(0, 2)), new Set(['quiz-master', 'atelier-quiz']));
 });
 
-test('GET /outils/{slug} › the tool page: facts table with « non renseigné » and sources, JSON-LD, canonical, the JSON link; renamed 301; unknown 404 in French with suggestions', async (t) => {
+test('GET /outils/{slug} › the tool page: facts table with « inconnu — aucune page lue ne le dit » and sources, JSON-LD, canonical, the JSON link; renamed 301; unknown 404 in French with suggestions', async (t) => {
   const { app } = await buildTestApp(t, { env: { PUBLIC_BASE_URL: 'https://annuaire.example.org' } });
   const res = await app.inject({ url: '/outils/eau-vive' });
   assert.equal(res.statusCode, 200);
@@ -99,7 +99,7 @@ test('GET /outils/{slug} › the tool page: facts table with « non renseigné �
   assert.match(html, /<h1>Eau Vive<\/h1>/);
   assert.match(html, /<link rel="canonical" href="https:\/\/annuaire\.example\.org\/outils\/eau-vive">/);
   assert.match(html, /<th scope="row">Âge minimal selon l’éditeur<\/th><td>10 ans — <a href="https:\/\/eau-vive\.example\.org\/cgu" rel="noopener">source<\/a>/);
-  assert.match(html, /<th scope="row">Accès par l’institution<\/th><td><span class="unknown">non renseigné<\/span>/);
+  assert.match(html, /<th scope="row">Accès par l’institution \(GAR, ENT…\)<\/th><td><span class="unknown">inconnu — aucune page lue ne le dit<\/span>/);
   assert.match(html, /"@type":"SoftwareApplication"/);
   assert.match(html, /"@type":"BreadcrumbList"/);
   assert.match(html, /<meta property="og:title" content="Eau Vive">/);
@@ -238,4 +238,40 @@ test('GET /outils › understood = applied: what the sentence says becomes the f
   assert.match(age.body, /<option value="10" selected>/);
   assert.doesNotMatch(age.body, /<input type="search" id="q" name="q" value="[^"]*CM2/);
   assert.match(age.body, /élèves de 10 ans/);
+});
+
+test('GET /outils/{slug} › leads with what decides: « Pour vos élèves » first, then the facts with their sources and pages’ dates, then the description', async (t) => {
+  const { app } = await buildTestApp(t);
+  const html = (await app.inject({ url: '/outils/eau-vive' })).body;
+  const at = (marker: string) => {
+    const k = html.indexOf(marker);
+    assert.ok(k > 0, marker);
+    return k;
+  };
+  const pupils = at('<h2 id="pour-vos-eleves">Pour vos élèves</h2>');
+  const facts = at('<h2>Les faits à vérifier</h2>');
+  const description = at('<h2>Présentation</h2>');
+  assert.ok(at('<h1>') < pupils && pupils < facts && facts < description, 'h1, pupils, facts, description');
+  assert.ok(at('Premier paragraphe de description') > description);
+  // Each fact read on a page: its source and the date the page gives for itself.
+  assert.match(html, /<th scope="row">Où sont les données<\/th><td>Dans l’Union européenne — <a href="https:\/\/eau-vive\.example\.org\/cgu" rel="noopener">source<\/a> \(page du 1 septembre 2026\)<\/td>/);
+  assert.match(html, /<th scope="row">Accord d’un parent demandé<\/th><td>Avant 15 ans — <a href="https:\/\/eau-vive\.example\.org\/cgu"/);
+  assert.match(html, /<th scope="row">Prix<\/th><td>Gratuit avec options payantes — /);
+  assert.doesNotMatch(html, /non renseigné/);
+  // A reason from a public text links to the rule on the page, which names the text.
+  const band = /<li class="answer-with_consent"><strong>De 10 à 12 ans :<\/strong>[\s\S]*?<\/li>/.exec(html)?.[0] ?? '';
+  assert.match(band, /<span class="why">Avant la 4e, les fonctions d&#39;IA générative/);
+  assert.match(band, /<a href="#regle-framework-genai-feature">Règle : Cadre d&#39;usage de l&#39;intelligence artificielle en éducation[^<]*<\/a>/);
+  assert.match(html, /<dt id="regle-framework-genai-feature">Cadre d&#39;usage de l&#39;intelligence artificielle en éducation[^<]*\([^<)]*ministère de l&#39;Éducation nationale\)<\/dt>/);
+  assert.match(html, new RegExp(`<a href="${API}/rules">Toutes les règles`));
+  // A tool whose every fact is unknown says so on every row, never a blank.
+  const { fixtureDataset } = await import('../helpers/fixture.js');
+  const { unknownSchoolFacts } = await import('../../src/domain.js');
+  const dataset = fixtureDataset();
+  dataset.tools.find((x) => x.slug === 'quizzy')!.school = unknownSchoolFacts();
+  const blank = (await (await buildTestApp(t, { dataset })).app.inject({ url: '/outils/quizzy' })).body;
+  const cells = [...blank.matchAll(/<tr><th scope="row">([^<]*)<\/th><td>([\s\S]*?)<\/td><\/tr>/g)];
+  const unknown = cells.filter((m) => m[2] === '<span class="unknown">inconnu — aucune page lue ne le dit</span>').map((m) => m[1]);
+  assert.equal(unknown.length, cells.length - 2, `every school fact: ${unknown.join(', ')}`);
+  assert.match(text(/<ul class="pupils">[\s\S]*?<\/ul>/.exec(blank)![0]), /À partir de 3 ans : on ne sait pas encore\. On ne sait pas encore si les élèves/);
 });

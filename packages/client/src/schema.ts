@@ -530,7 +530,7 @@ export interface operations {
                                 name: string;
                                 /** Format: uri */
                                 url: string;
-                                /** @description How to credit the publisher: "<name> — <url>" */
+                                /** @description How to credit the publisher: "<name> — <url>" (PUBLISHER_URL, else PUBLIC_BASE_URL); the name alone when the instance has neither */
                                 attribution: string;
                             };
                             /** @description Disjunctive counts: each facet with every other active filter (and q) applied, its own ignored */
@@ -1044,7 +1044,7 @@ export interface operations {
                                 name: string;
                                 /** Format: uri */
                                 url: string;
-                                /** @description How to credit the publisher: "<name> — <url>" */
+                                /** @description How to credit the publisher: "<name> — <url>" (PUBLISHER_URL, else PUBLIC_BASE_URL); the name alone when the instance has neither */
                                 attribution: string;
                             };
                         };
@@ -1227,7 +1227,7 @@ export interface operations {
                                 name: string;
                                 /** Format: uri */
                                 url: string;
-                                /** @description How to credit the publisher: "<name> — <url>" */
+                                /** @description How to credit the publisher: "<name> — <url>" (PUBLISHER_URL, else PUBLIC_BASE_URL); the name alone when the instance has neither */
                                 attribution: string;
                             };
                         };
@@ -1452,7 +1452,7 @@ export interface operations {
                                 name: string;
                                 /** Format: uri */
                                 url: string;
-                                /** @description How to credit the publisher: "<name> — <url>" */
+                                /** @description How to credit the publisher: "<name> — <url>" (PUBLISHER_URL, else PUBLIC_BASE_URL); the name alone when the instance has neither */
                                 attribution: string;
                             };
                         };
@@ -1611,7 +1611,7 @@ export interface operations {
                                 name: string;
                                 /** Format: uri */
                                 url: string;
-                                /** @description How to credit the publisher: "<name> — <url>" */
+                                /** @description How to credit the publisher: "<name> — <url>" (PUBLISHER_URL, else PUBLIC_BASE_URL); the name alone when the instance has neither */
                                 attribution: string;
                             };
                         };
@@ -1731,7 +1731,7 @@ export interface operations {
                                 name: string;
                                 /** Format: uri */
                                 url: string;
-                                /** @description How to credit the publisher: "<name> — <url>" */
+                                /** @description How to credit the publisher: "<name> — <url>" (PUBLISHER_URL, else PUBLIC_BASE_URL); the name alone when the instance has neither */
                                 attribution: string;
                             };
                         };
@@ -1844,7 +1844,7 @@ export interface operations {
                                 name: string;
                                 /** Format: uri */
                                 url: string;
-                                /** @description How to credit the publisher: "<name> — <url>" */
+                                /** @description How to credit the publisher: "<name> — <url>" (PUBLISHER_URL, else PUBLIC_BASE_URL); the name alone when the instance has neither */
                                 attribution: string;
                             };
                         };
@@ -1978,7 +1978,7 @@ export interface operations {
                                 name: string;
                                 /** Format: uri */
                                 url: string;
-                                /** @description How to credit the publisher: "<name> — <url>" */
+                                /** @description How to credit the publisher: "<name> — <url>" (PUBLISHER_URL, else PUBLIC_BASE_URL); the name alone when the instance has neither */
                                 attribution: string;
                             };
                         };
@@ -2125,7 +2125,7 @@ export interface operations {
                                 name: string;
                                 /** Format: uri */
                                 url: string;
-                                /** @description How to credit the publisher: "<name> — <url>" */
+                                /** @description How to credit the publisher: "<name> — <url>" (PUBLISHER_URL, else PUBLIC_BASE_URL); the name alone when the instance has neither */
                                 attribution: string;
                             };
                         };
@@ -2296,7 +2296,7 @@ export interface operations {
                             name: string;
                             /** Format: uri */
                             url: string;
-                            /** @description How to credit the publisher: "<name> — <url>" */
+                            /** @description How to credit the publisher: "<name> — <url>" (PUBLISHER_URL, else PUBLIC_BASE_URL); the name alone when the instance has neither */
                             attribution: string;
                         };
                         /** @description The 50 latest changes, newest first */

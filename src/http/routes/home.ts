@@ -9,7 +9,7 @@ import { countAsPage } from '../../web/problem-reply.js';
 import type { FastifyInstance } from 'fastify';
 import { cachedOrBuild, makeResponse } from '../../web/cached-response.js';
 import { DISCOVERY_LINKS } from '../../formats/discovery.js';
-import { API_PREFIX } from '../../directory/representations.js';
+import { API_PREFIX, attributionOf } from '../../directory/representations.js';
 import { baseUrlOf } from '../../directory/public-base.js';
 import { CC_BY, getAndHead, type RouteContext } from '../../web/route-context.js';
 import { makeStaticAsset, type StaticAsset } from '../../web/static-assets.js';
@@ -55,8 +55,8 @@ export function prepareHomeAssets(): Promise<StaticAsset> {
 
 const frenchNumber = new Intl.NumberFormat('fr-FR');
 
-export function homePage(model: ReadModel, css: StaticAsset, publisher: { name: string; url: string }, base: string): string {
-  const attribution = `${publisher.name} — ${publisher.url}`;
+export function homePage(model: ReadModel, css: StaticAsset, publisher: { name: string; url: string | null }, base: string): string {
+  const attribution = attributionOf(publisher);
   const link = (href: string, text: string) => `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>`;
   const feeds = DISCOVERY_LINKS.map((l) => `<link rel="${l.rel}" type="${escapeHtml(l.type)}" href="${escapeHtml(l.path)}" title="${escapeHtml(l.title)}">`);
   const exports = DISCOVERY_LINKS.map((l) => `<li>${link(l.path, l.title)} <code>${escapeHtml(l.path)}</code></li>`);
@@ -103,7 +103,7 @@ ${exports.join('\n')}
 <blockquote>${escapeHtml(`Source : ${attribution}, sous licence CC BY 4.0 (${CC_BY.url})`)}</blockquote>
 <p>et signalez si vous les avez modifiées. Chaque réponse de l’API porte la même attribution dans <code>meta.license.attribution</code> et un en-tête <code>Link: &lt;${escapeHtml(CC_BY.url)}&gt;; rel="license"</code>.</p>
 </main>
-<footer>Révision ${escapeHtml(model.revision)} des données · éditeur : <a href="${escapeHtml(publisher.url)}">${escapeHtml(publisher.name)}</a></footer>
+<footer>Révision ${escapeHtml(model.revision)} des données · éditeur : ${publisher.url ? link(publisher.url, publisher.name) : escapeHtml(publisher.name)}</footer>
 </body>
 </html>
 `;
