@@ -177,6 +177,12 @@ export interface SearchVocabulary {
   englishSenses: Array<{ term: string; sense: string }>;
   /** Words that ask for a school fact (`hors ligne`, `sans compte`, `open source`): the tools known to have it rank first. */
   schoolFacts: SchoolFactHint[];
+  /**
+   * Exams and diplomas (`brevet`, `bac`, `CEB`, `DELF`), folded, and the French expressions of
+   * the work they ask for (« révision », « annales »): a query naming one is read as its level
+   * (levels.yaml) and ranks first the tools those expressions select, without requiring them.
+   */
+  exams?: Array<{ words: string[]; finds: string[] }>;
   /** Per tool slug, what it is and does in English (content/search-english.yaml): searched as its long description is. */
   english: Record<string, string>;
 }

@@ -214,6 +214,18 @@ export const SearchVocabularyFile = Type.Object(
     classroom: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 200 })),
     english_senses: Type.Optional(Type.Record(Type.String({ minLength: 1, maxLength: 40 }), Type.String({ minLength: 1, maxLength: 80 }))),
     school_facts: Type.Optional(Type.Array(SchoolFactHint, { maxItems: 100 })),
+    exams: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            words: Type.Array(Type.String({ minLength: 1, maxLength: 60 }), { minItems: 1, maxItems: 60 }),
+            finds: Type.Array(Type.String({ minLength: 1, maxLength: 80 }), { minItems: 1, maxItems: 20 }),
+          },
+          { additionalProperties: false },
+        ),
+        { maxItems: 100 },
+      ),
+    ),
   },
   { additionalProperties: false },
 );

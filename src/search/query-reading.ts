@@ -24,6 +24,8 @@ export interface QueryLexicon {
    * `open source`), which tools say of themselves; not `sans compte`, which finds « compte ».
    */
   readonly facts: ReadonlyMap<string, { entry: number; searched: boolean }>;
+  /** Folded phrases naming an exam or a diploma (`brevet`, `bac pro`, `ceb`) → the index of its entry in `exams`. */
+  readonly exams: ReadonlyMap<string, number>;
   /** Folded phrases asking for tools like a named one (`alternative a`, `comme`, `similar to`). */
   readonly alternatives: ReadonlySet<string>;
   /** Folded phrases after which a query says what its lesson is about (`sur`, `about`, `au sujet de`). */
@@ -61,6 +63,8 @@ export interface LexiconWords {
   readonly translations?: ReadonlyArray<{ term: string; finds: readonly string[] }>;
   /** Per entry of `school_facts`, its folded phrases. */
   readonly schoolFacts?: ReadonlyArray<{ words: readonly string[] }>;
+  /** Per entry of `exams`, its folded phrases. */
+  readonly exams?: ReadonlyArray<{ words: readonly string[] }>;
 }
 
 /** An expression the search knows, and how many terms the longest has. */
@@ -78,7 +82,8 @@ export function buildLexicon(
   let longest = Math.max(levels?.longestTerm ?? 1, subjects?.longestTerm ?? 1);
   const starts = new Set<string>();
   const facts = new Map((words.schoolFacts ?? []).flatMap((f, entry) => f.words.map((w) => [w, { entry, searched: expressions?.known(w.split(' ')) ?? false }] as const)));
-  for (const phrase of [...words.filler, ...words.freeWords, ...facts.keys(), ...words.alternatives, ...(words.about ?? []), ...(levels?.terms.keys() ?? []), ...(subjects?.terms.keys() ?? [])]) {
+  const exams = new Map((words.exams ?? []).flatMap((e, entry) => e.words.map((w) => [w, entry] as const)));
+  for (const phrase of [...words.filler, ...words.freeWords, ...facts.keys(), ...exams.keys(), ...words.alternatives, ...(words.about ?? []), ...(levels?.terms.keys() ?? []), ...(subjects?.terms.keys() ?? [])]) {
     const first = phrase.split(' ', 1)[0]!;
     starts.add(first);
     longest = Math.max(longest, phrase.split(' ').length);
@@ -103,7 +108,7 @@ export function buildLexicon(
   });
   for (const [word, doc] of owners) if (doc !== -1 && !byName.has(word)) byName.set(word, [doc]);
   return {
-    levels, subjects, filler: new Set(words.filler), freeWords: new Set(words.freeWords), facts, alternatives: new Set(words.alternatives), about: new Set(words.about ?? []), classroom: new Set(words.classroom ?? []), englishSenses: new Map((words.englishSenses ?? []).map((e) => [e.term, e.sense.split(' ')])), englishWords: englishWords(words.translations ?? [], [...words.filler.filter((f) => languageOf(f.split(' ')) === 'fr'), ...(levels?.terms.keys() ?? []), ...(subjects?.terms.keys() ?? [])]), longest, starts, names: byName, longestName,
+    levels, subjects, filler: new Set(words.filler), freeWords: new Set(words.freeWords), facts, exams, alternatives: new Set(words.alternatives), about: new Set(words.about ?? []), classroom: new Set(words.classroom ?? []), englishSenses: new Map((words.englishSenses ?? []).map((e) => [e.term, e.sense.split(' ')])), englishWords: englishWords(words.translations ?? [], [...words.filler.filter((f) => languageOf(f.split(' ')) === 'fr'), ...(levels?.terms.keys() ?? []), ...(subjects?.terms.keys() ?? [])]), longest, starts, names: byName, longestName,
     // Stop words may stand between an expression's terms (`free to use`): a few more words.
     expression: expressions?.has ?? null, longestExpression: expressions === null ? 0 : expressions.longest + 2,
   };
@@ -181,6 +186,8 @@ export interface QueryReading {
   readonly free: boolean;
   /** The entries of `school_facts` it asks for (indices), as met. */
   readonly facts: readonly number[];
+  /** The entries of `exams` it names (indices), as met: each also reads as its level. */
+  readonly exams: readonly number[];
   /** Subject names of several words (`sciences de la vie et de la terre`), as [first word, word count]: each is searched as one unit. */
   readonly phrases: ReadonlyArray<readonly [number, number]>;
   /** The documents named next to an alternative word (`alternative à Kahoot`): the query asks for tools like them. Empty else. */
@@ -221,6 +228,7 @@ export function readQuery(words: readonly string[], acronyms: readonly boolean[]
   const phrases: Array<[number, number]> = [];
   let free = false;
   const facts: number[] = [];
+  const exams: number[] = [];
   const topic: boolean[] = new Array<boolean>(words.length).fill(false);
   for (let i = 0; i < words.length; ) {
     if (!lexicon.starts.has(words[i]!)) {
@@ -251,6 +259,13 @@ export function readQuery(words: readonly string[], acronyms: readonly boolean[]
         if (!searched) mark(roles, i, length, Role.Fact);
         if (!facts.includes(entry)) facts.push(entry);
         matched = length;
+      } else if (usable && lexicon.exams.has(phrase)) {
+        // An exam (`brevet`, `CEB`, `DELF`): its level, if it has one, and the work it asks for, ranked first.
+        mark(roles, i, length, Role.Level);
+        for (const slug of lexicon.levels?.terms.get(phrase) ?? []) if (!levels.includes(slug)) levels.push(slug);
+        const entry = lexicon.exams.get(phrase)!;
+        if (!exams.includes(entry)) exams.push(entry);
+        matched = length;
       } else if (usable && lexicon.levels?.terms.has(phrase)) {
         mark(roles, i, length, Role.Level);
         for (const slug of lexicon.levels.terms.get(phrase)!) if (!levels.includes(slug)) levels.push(slug);
@@ -275,7 +290,7 @@ export function readQuery(words: readonly string[], acronyms: readonly boolean[]
   readAges(words, roles, lexicon, levels);
   // A topic ends where a word is read as something else (a level, a subject, conversation).
   for (let k = 0; k < words.length; k++) if (topic[k] && roles[k] !== Role.Content && roles[k] !== Role.Stop) for (let j = k; j < words.length && topic[j]; j++) topic[j] = false;
-  return { roles, levels, subjects, topicSubjects, free, facts, phrases, similarTo, language: languageOf(words, lexicon.englishWords, lexicon.englishSenses), topic, classroom: words.some((w) => lexicon.classroom.has(w)) };
+  return { roles, levels, subjects, topicSubjects, free, facts, exams, phrases, similarTo, language: languageOf(words, lexicon.englishWords, lexicon.englishSenses), topic, classroom: words.some((w) => lexicon.classroom.has(w)) };
 }
 
 /**

@@ -102,6 +102,13 @@ const LEVEL_BONUS = 4;
 const FREE_BONUS = 3;
 /** Bonus per school fact the query asks for (`hors ligne`) that a tool is known to have. */
 const FACT_BONUS = 4;
+/**
+ * Bonus for a tool that the work of an exam the query names selects (« révision », « annales »
+ * for `brevet`): a rare word in the name scores about 13, a level 4. Enough to bring the
+ * revision tools of « français 3e brevet » before the other French tools, not before a tool
+ * that holds the query's words better.
+ */
+const EXAM_BONUS = 14;
 /** Bonus for a tool of the subject a topic word belongs to (`orthographe`: français). */
 const TOPIC_BONUS = 2;
 /** Units of a query (a need told in words, not keywords) from which the tools closest to fewer than a page of answers follow them. */
@@ -135,6 +142,8 @@ export class SearchIndex {
   /** Scratch over every term for one search at a time (run): the query's weight and units per term, else 0. */
   private readonly termWeights: Float32Array;
   private readonly termUnits: Int32Array;
+  /** Per entry of the vocabulary's `exams`, the tools its expressions select (examSet), once per revision. */
+  private readonly examSets: Array<Bitset | undefined> = [];
   readonly size: number;
 
   private constructor(
@@ -142,6 +151,7 @@ export class SearchIndex {
     private readonly lexicon: QueryLexicon,
     private readonly facts: readonly SchoolFactHint[],
     private readonly factSets: readonly Bitset[],
+    private readonly exams: ReadonlyArray<{ readonly finds: readonly string[] }> = [],
   ) {
     this.size = ix.size;
     this.termWeights = new Float32Array(ix.documentFrequency.length);
@@ -181,7 +191,7 @@ export class SearchIndex {
       longest: ix.synonyms.longestKey,
     };
     const factSets = vocabulary.schoolFacts.map((_, k) => reading.factSets?.[k] ?? new Bitset(ix.size));
-    return new SearchIndex(ix, buildLexicon(reading.levels ?? null, reading.subjects ?? null, vocabulary, ix.names, expressions), vocabulary.schoolFacts, factSets);
+    return new SearchIndex(ix, buildLexicon(reading.levels ?? null, reading.subjects ?? null, vocabulary, ix.names, expressions), vocabulary.schoolFacts, factSets, vocabulary.exams ?? []);
   }
 
   /** The tools matching `q`, best first. Results are kept per distinct query. */
@@ -278,7 +288,7 @@ export class SearchIndex {
       // A query for tools like a named one, with no other word found (`alternative à
       // Kahoot`): the tools like it.
       if (alike !== null) selection = { candidates: alike.set, coverage: null };
-      else if (units.length > 0 || (reading.levels.length === 0 && reading.facts.length === 0 && !reading.free)) return none(reading);
+      else if (units.length > 0 || (reading.levels.length === 0 && reading.facts.length === 0 && reading.exams.length === 0 && !reading.free)) return none(reading);
       // A query that names only levels or school facts (or asks only for free tools): the tools with them.
       else selection = { candidates: this.softSet(reading), coverage: null };
     } else if (alike !== null) {
@@ -326,6 +336,7 @@ export class SearchIndex {
     const levelSets = reading.levels.flatMap((l) => ix.levelSets.get(l) ?? []);
     const topicSets = reading.topicSubjects.flatMap((s) => ix.subjectSets.get(s) ?? []);
     const factSets = reading.facts.map((k) => this.factSets[k]!);
+    const examSets = reading.exams.map((k) => this.examSet(k));
     const order = new RankOrder(members.length, n);
     for (const doc of members) {
       let score = 0;
@@ -345,6 +356,7 @@ export class SearchIndex {
       const level = levelSets.length === 0 || inAny(levelSets, doc);
       if (level && levelSets.length > 0) score += LEVEL_BONUS;
       if (inAny(topicSets, doc)) score += TOPIC_BONUS;
+      if (inAny(examSets, doc)) score += EXAM_BONUS;
       if (reading.free) score += ix.free.has(doc) ? FREE_BONUS : ix.freemium.has(doc) ? FREE_BONUS / 3 : 0;
       for (let k = 0; k < factSets.length; k++) if (factSets[k]!.has(doc)) score += FACT_BONUS;
       if (alike !== null) score += alike[doc]!;
@@ -377,9 +389,33 @@ export class SearchIndex {
   /** The tools a query's levels, school facts and free words select when it names nothing else: any of its levels, every fact. */
   private softSet(reading: QueryReading): Bitset {
     const sets = reading.levels.flatMap((l) => this.ix.levelSets.get(l) ?? []);
+    // An exam with no level (`DELF`): the tools of its work.
+    if (sets.length === 0) sets.push(...reading.exams.map((k) => this.examSet(k)));
     if (sets.length === 0 && reading.facts.length === 0 && reading.free) sets.push(this.ix.free, this.ix.freemium);
     const levels = sets.length === 0 ? null : sets.reduce((a, b) => a.or(b));
     return reading.facts.reduce((a: Bitset | null, k) => (a === null ? this.factSets[k]! : a.and(this.factSets[k]!)), levels) ?? new Bitset(this.ix.size);
+  }
+
+  /**
+   * The tools an exam's work selects: those whose name, description or keywords hold one of its
+   * expressions (`révision`, « fiches de révision », `FLE`), each read as a query's words are
+   * (stems, synonyms; no typing errors, no completion). Computed once per revision.
+   */
+  private examSet(k: number): Bitset {
+    const known = this.examSets[k];
+    if (known !== undefined) return known;
+    const set = new Bitset(this.ix.size);
+    for (const expression of this.exams[k]?.finds ?? []) {
+      const content = tokenize(expression).map((t) => t.word).filter((w) => !isStopWord(w));
+      if (content.length === 0) continue;
+      const strong = unitsOf(this.ix, content, false).map((u) => {
+        const g = group(this.ix, u, true, false);
+        return evaluate(this.ix, { ...g, alternatives: g.alternatives.filter((a) => !a.typos), parts: null }).strong;
+      });
+      set.addSet(strong.reduce((a, b) => a.and(b)));
+    }
+    this.examSets[k] = set;
+    return set;
   }
 
   /** The subjects a unit names: its phrase's (stop words included: `sciences de la vie…`), or its word's. */
