@@ -181,6 +181,12 @@ export interface SearchVocabulary {
   pupils: string[];
   /** Classes of the school systems and the usual age of their pupils at the start of the year (`cm2` → 10, `secondaire 2` → 13), folded. */
   classAges: Array<{ age: number; words: string[] }>;
+  /**
+   * Exams and diplomas (`brevet`, `bac`, `CEB`, `DELF`), folded, and the French expressions of
+   * the work they ask for (« révision », « annales »): a query naming one is read as its level
+   * (levels.yaml) and ranks first the tools those expressions select, without requiring them.
+   */
+  exams?: Array<{ words: string[]; finds: string[] }>;
   /** Per tool slug, what it is and does in English (content/search-english.yaml): searched as its long description is. */
   english: Record<string, string>;
 }

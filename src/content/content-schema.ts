@@ -224,6 +224,18 @@ export const SearchVocabularyFile = Type.Object(
         { maxItems: 40 },
       ),
     ),
+    exams: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            words: Type.Array(Type.String({ minLength: 1, maxLength: 60 }), { minItems: 1, maxItems: 60 }),
+            finds: Type.Array(Type.String({ minLength: 1, maxLength: 80 }), { minItems: 1, maxItems: 20 }),
+          },
+          { additionalProperties: false },
+        ),
+        { maxItems: 100 },
+      ),
+    ),
   },
   { additionalProperties: false },
 );

@@ -15,7 +15,7 @@ export async function loadSearchVocabulary(file: string, shown: string, problems
   const yaml = await readYaml(file, shown, problems, null);
   if (yaml === undefined) return EMPTY_SEARCH_VOCABULARY;
   type RawFacts = SchoolFactFilter & { label: string; words: string[] };
-  const raw = checkSchema<{ translations?: Record<string, string[]>; filler?: string[]; free_words?: string[]; alternatives?: string[]; about?: string[]; classroom?: string[]; english_senses?: Record<string, string>; school_facts?: RawFacts[]; pupils?: string[]; class_ages?: Array<{ age: number; words: string[] }> }>(SearchVocabularyFile, yaml, shown, null, problems);
+  const raw = checkSchema<{ translations?: Record<string, string[]>; filler?: string[]; free_words?: string[]; alternatives?: string[]; about?: string[]; classroom?: string[]; english_senses?: Record<string, string>; school_facts?: RawFacts[]; pupils?: string[]; class_ages?: Array<{ age: number; words: string[] }>; exams?: Array<{ words: string[]; finds: string[] }> }>(SearchVocabularyFile, yaml, shown, null, problems);
   if (raw === undefined) return EMPTY_SEARCH_VOCABULARY;
   const before = problems.list.length;
   const translations = Object.entries(raw.translations ?? {}).map(([term, finds]) => ({ term, finds }));
@@ -82,8 +82,27 @@ export async function loadSearchVocabulary(file: string, shown: string, problems
       return other === undefined;
     }),
   }));
+  // An exam is read as its level and its work, not as conversation, price or a school fact.
+  const exams = (raw.exams ?? []).map(({ words: typed, finds }, i) => {
+    const here = `exams[${i}]`;
+    const folded = typed.flatMap((phrase, k) => {
+      const word = foldFrench(phrase);
+      const at = yaml.lineOf(['exams', i, 'words', k]);
+      if (word === '') problems.add(shown, null, `${here}.words[${k}]`, `has no word (got ${JSON.stringify(phrase)})`, at);
+      else if (taken.has(word) && taken.get(word) !== here) problems.add(shown, null, `${here}.words[${k}]`, `is also in ${taken.get(word)} (got ${JSON.stringify(phrase)}); keep it in one place`, at);
+      else {
+        taken.set(word, here);
+        return [word];
+      }
+      return [];
+    });
+    finds.forEach((expression, k) => {
+      if (expressionTerms(expression) === null) problems.add(shown, null, `${here}.finds[${k}]`, `has no word the search looks up (got ${JSON.stringify(expression)})`, yaml.lineOf(['exams', i, 'finds', k]));
+    });
+    return { words: [...new Set(folded)], finds };
+  });
   if (problems.list.length > before) return EMPTY_SEARCH_VOCABULARY;
-  return { translations, filler, freeWords, alternatives, about, classroom, englishSenses, schoolFacts, pupils, classAges, english: {} };
+  return { translations, filler, freeWords, alternatives, about, classroom, englishSenses, schoolFacts, pupils, classAges, exams, english: {} };
 }
 
 /**

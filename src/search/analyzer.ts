@@ -158,3 +158,18 @@ export function textWithout(text: string, positions: readonly number[]): string 
   if (at !== tokenize(text).length) return tokenize(text).filter((t) => !drop.has(t.position)).map((t) => t.word).join(' ');
   return kept.join(' ');
 }
+
+/**
+ * A folded word as it sounds, roughly, in French and English spelling: `ph` → f, `th` → t,
+ * `qu`, `ck`, hard `c` and `q` → k, soft `g` → j, `y` → i, `z` → s, silent `h` dropped,
+ * doubled letters once, a final `e` dropped. Two words of one key (`phyfox`, « Phyphox »;
+ * `jeniali`, « Genially ») are one spelling mistake apart for whoever typed them from the ear.
+ */
+export function soundKey(word: string): string {
+  const key = word
+    .replace(/ph/g, 'f').replace(/th/g, 't').replace(/ck/g, 'k').replace(/qu/g, 'k')
+    .replace(/c(?=[eiy])/g, 's').replace(/[cq]/g, 'k').replace(/g(?=[eiy])/g, 'j')
+    .replace(/y/g, 'i').replace(/z/g, 's').replace(/([^cs])h/g, '$1').replace(/^h/, '')
+    .replace(/(.)\1+/g, '$1');
+  return key.length > 3 && key.endsWith('e') ? key.slice(0, -1) : key;
+}

@@ -5,7 +5,7 @@
  * completions of the last word, the expressions its synonyms and word family find — each
  * with a weight, so an exact match always outranks a corrected one.
  */
-import { infinitiveTerm, isStopWord, termOf } from './analyzer.js';
+import { infinitiveTerm, isStopWord, soundKey, termOf } from './analyzer.js';
 import type { FuzzyMatch } from './vocabulary.js';
 import { KEYWORDS, type SearchIndexData } from './index-data.js';
 import type { Alternative, Group, Unit } from './query-types.js';
@@ -81,6 +81,13 @@ export function group(ix: SearchIndexData, unit: Unit, expand: boolean, complete
     for (const match of corrections(ix, word)) {
       if (match.distance === 0 || isStopWord(ix.vocabulary.words[match.index]!)) continue;
       alternatives.push({ terms: [ix.surfaceTerm[match.index]!], weight: TYPO_WEIGHT[match.distance]!, typos: match.distance });
+    }
+    // A tool's name typed as it sounds (`phyfox` for « Phyphox »): one typing error.
+    if (word.length >= 5 && literal === null) {
+      for (const v of ix.nameSounds.get(soundKey(word)) ?? []) {
+        const term = ix.surfaceTerm[v]!;
+        if (!alternatives.some((a) => a.terms.length === 1 && a.terms[0] === term)) alternatives.push({ terms: [term], weight: TYPO_WEIGHT[1]!, typos: 1 });
+      }
     }
   }
   if (complete && word.length >= 2) {

@@ -3,7 +3,7 @@
  * into terms, their postings per field, the words for typing errors and completions, the
  * category names and the synonyms. Built once per data revision, in slices, then only read.
  */
-import { isStopWord, nameTokens, termOf, tokenize, type Token } from './analyzer.js';
+import { isStopWord, nameTokens, soundKey, termOf, tokenize, type Token } from './analyzer.js';
 import type { SynonymSet } from '../domain.js';
 import { SynonymTable } from './synonyms.js';
 import { Memo } from '../memo.js';
@@ -59,6 +59,8 @@ export interface SearchIndexData {
   readonly compactNames: readonly string[];
   /** Every compact name: whether a word of a query names a tool whole (`chatgpt`). */
   readonly wholeNames: ReadonlySet<string>;
+  /** The sound (soundKey) of each word of five letters or more of the tools' names → the vocabulary indices of those words. */
+  readonly nameSounds: ReadonlyMap<string, readonly number[]>;
   /** Per document, bit p set when the name's word p is not a stop word. */
   readonly nameContent: Int32Array;
   /** Per document, its category (an index into `categoryTerms`). */
@@ -235,9 +237,18 @@ export function* buildIndexData(documents: readonly SearchDocument[], synonymSet
     for (const t of ts) categoriesOfTerm.set(t, [...(categoriesOfTerm.get(t) ?? []), c]);
   }
   const compactNames = names.map((s) => s.replaceAll(' ', ''));
+  const nameSounds = new Map<string, number[]>();
+  for (const word of new Set(names.flatMap((name) => name.split(' ')))) {
+    const v = word.length >= 5 ? vocabulary.indexOf(word) : -1;
+    if (v === -1) continue;
+    const key = soundKey(word);
+    const known = nameSounds.get(key);
+    if (known === undefined) nameSounds.set(key, [v]);
+    else known.push(v);
+  }
   return {
     size: n, vocabulary, surfaceTerm, surfaceOffsets, surfacesOfTerm, termIds, fields, documentFrequency: df, names,
-    compactNames, wholeNames: new Set(compactNames), nameContent, categoryOf, categoryTerms, categoriesOfTerm,
+    compactNames, wholeNames: new Set(compactNames), nameSounds, nameContent, categoryOf, categoryTerms, categoriesOfTerm,
     synonyms: new SynonymTable(synonymSet, english), typoMemo: new Memo(WORD_MEMO_LIMIT), termMemo: new Memo(WORD_MEMO_LIMIT),
     levelSets: setsOf((d) => d.levels), subjectSets: setsOf((d) => d.subjects),
     subjectCounts: Uint8Array.from(documents, (d) => Math.min(255, (d.subjects ?? []).filter((s) => s !== 'transversal').length)), free: pricingSet('free'), freemium: pricingSet('freemium'),

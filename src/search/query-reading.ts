@@ -32,6 +32,8 @@ export interface LexiconWords {
   readonly schoolFacts?: ReadonlyArray<{ words: readonly string[] }>;
   readonly pupils?: readonly string[];
   readonly classAges?: ReadonlyArray<{ age: number; words: readonly string[] }>;
+  /** Per entry of `exams`, its folded phrases. */
+  readonly exams?: ReadonlyArray<{ words: readonly string[] }>;
 }
 
 /** An expression the search knows, and how many terms the longest has. */
@@ -49,7 +51,8 @@ export function buildLexicon(
   let longest = Math.max(levels?.longestTerm ?? 1, subjects?.longestTerm ?? 1);
   const starts = new Set<string>();
   const facts = new Map((words.schoolFacts ?? []).flatMap((f, entry) => f.words.map((w) => [w, { entry, searched: expressions?.known(w.split(' ')) ?? false }] as const)));
-  for (const phrase of [...words.filler, ...words.freeWords, ...facts.keys(), ...words.alternatives, ...(words.about ?? []), ...(levels?.terms.keys() ?? []), ...(subjects?.terms.keys() ?? [])]) {
+  const exams = new Map((words.exams ?? []).flatMap((e, entry) => e.words.map((w) => [w, entry] as const)));
+  for (const phrase of [...words.filler, ...words.freeWords, ...facts.keys(), ...exams.keys(), ...words.alternatives, ...(words.about ?? []), ...(levels?.terms.keys() ?? []), ...(subjects?.terms.keys() ?? [])]) {
     const first = phrase.split(' ', 1)[0]!;
     starts.add(first);
     longest = Math.max(longest, phrase.split(' ').length);
@@ -76,7 +79,7 @@ export function buildLexicon(
   const classAges = new Map((words.classAges ?? []).flatMap(({ age, words: classes }) => classes.map((c) => [c, age] as const)));
   return {
     pupils: new Set(words.pupils ?? []), classAges, longestClass: Math.max(1, ...[...classAges.keys()].map((c) => c.split(' ').length)),
-    levels, subjects, filler: new Set(words.filler), freeWords: new Set(words.freeWords), facts, alternatives: new Set(words.alternatives), about: new Set(words.about ?? []), classroom: new Set(words.classroom ?? []), englishSenses: new Map((words.englishSenses ?? []).map((e) => [e.term, e.sense.split(' ')])), englishWords: englishWords(words.translations ?? [], [...words.filler.filter((f) => languageOf(f.split(' ')) === 'fr'), ...(levels?.terms.keys() ?? []), ...(subjects?.terms.keys() ?? [])]), longest, starts, names: byName, longestName,
+    levels, subjects, filler: new Set(words.filler), freeWords: new Set(words.freeWords), facts, exams, alternatives: new Set(words.alternatives), about: new Set(words.about ?? []), classroom: new Set(words.classroom ?? []), englishSenses: new Map((words.englishSenses ?? []).map((e) => [e.term, e.sense.split(' ')])), englishWords: englishWords(words.translations ?? [], [...words.filler.filter((f) => languageOf(f.split(' ')) === 'fr'), ...(levels?.terms.keys() ?? []), ...(subjects?.terms.keys() ?? [])]), longest, starts, names: byName, longestName,
     // Stop words may stand between an expression's terms (`free to use`): a few more words.
     expression: expressions?.has ?? null, longestExpression: expressions === null ? 0 : expressions.longest + 2,
   };
@@ -135,6 +138,8 @@ export interface QueryReading {
   readonly free: boolean;
   /** The entries of `school_facts` it asks for (indices), as met. */
   readonly facts: readonly number[];
+  /** The entries of `exams` it names (indices), as met: each also reads as its level. */
+  readonly exams: readonly number[];
   /** Subject names of several words (`sciences de la vie et de la terre`), as [first word, word count]: each is searched as one unit. */
   readonly phrases: ReadonlyArray<readonly [number, number]>;
   /** The documents named next to an alternative word (`alternative à Kahoot`): the query asks for tools like them. Empty else. */
@@ -183,6 +188,7 @@ export function readQuery(words: readonly string[], acronyms: readonly boolean[]
   let free = false;
   const facts: number[] = [];
   const spans: Array<[number, number, Role]> = [];
+  const exams: number[] = [];
   const topic: boolean[] = new Array<boolean>(words.length).fill(false);
   for (let i = 0; i < words.length; ) {
     if (!lexicon.starts.has(words[i]!)) {
@@ -215,6 +221,13 @@ export function readQuery(words: readonly string[], acronyms: readonly boolean[]
         if (!facts.includes(entry)) facts.push(entry);
         spans.push([i, length, Role.Fact]);
         matched = length;
+      } else if (usable && lexicon.exams.has(phrase)) {
+        // An exam (`brevet`, `CEB`, `DELF`): its level, if it has one, and the work it asks for, ranked first.
+        mark(roles, i, length, Role.Level);
+        for (const slug of lexicon.levels?.terms.get(phrase) ?? []) if (!levels.includes(slug)) levels.push(slug);
+        const entry = lexicon.exams.get(phrase)!;
+        if (!exams.includes(entry)) exams.push(entry);
+        matched = length;
       } else if (usable && lexicon.levels?.terms.has(phrase)) {
         mark(roles, i, length, Role.Level);
         for (const slug of lexicon.levels.terms.get(phrase)!) if (!levels.includes(slug)) levels.push(slug);
@@ -242,7 +255,7 @@ export function readQuery(words: readonly string[], acronyms: readonly boolean[]
   for (let k = 0; k < words.length; k++) if (topic[k] && roles[k] !== Role.Content && roles[k] !== Role.Stop) for (let j = k; j < words.length && topic[j]; j++) topic[j] = false;
   // A free word kept in an expression (`free software`) states no constraint.
   const constraints = spans.filter(([from, , role]) => role !== Role.Free || roles[from] === Role.Free).map(([from, length]) => [from, length] as const);
-  return { roles, levels, subjects, topicSubjects, free, facts, phrases, similarTo, language: languageOf(words, lexicon.englishWords, lexicon.englishSenses), topic, classroom: words.some((w) => lexicon.classroom.has(w)), age: ages.age, constraints };
+  return { roles, levels, subjects, topicSubjects, free, facts, exams, phrases, similarTo, language: languageOf(words, lexicon.englishWords, lexicon.englishSenses), topic, classroom: words.some((w) => lexicon.classroom.has(w)), age: ages.age, constraints };
 }
 
 /**

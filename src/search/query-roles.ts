@@ -16,6 +16,8 @@ export interface QueryLexicon {
    * `open source`), which tools say of themselves; not `sans compte`, which finds « compte ».
    */
   readonly facts: ReadonlyMap<string, { entry: number; searched: boolean }>;
+  /** Folded phrases naming an exam or a diploma (`brevet`, `bac pro`, `ceb`) → the index of its entry in `exams`. */
+  readonly exams: ReadonlyMap<string, number>;
   /** Folded phrases asking for tools like a named one (`alternative a`, `comme`, `similar to`). */
   readonly alternatives: ReadonlySet<string>;
   /** Folded phrases after which a query says what its lesson is about (`sur`, `about`, `au sujet de`). */

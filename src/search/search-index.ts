@@ -31,9 +31,10 @@ import { isStopWord, termOf, tokenize } from './analyzer.js';
 import { EMPTY_SEARCH_VOCABULARY, type SchoolFactHint, type SearchVocabulary, type SynonymSet } from '../domain.js';
 import type { VocabularyIndex } from '../school/vocabulary.js';
 import { buildLexicon, inEnglish, readQuery, Role, type QueryLexicon, type QueryReading } from './query-reading.js';
-import { understood, type UnderstoodQuery } from './understood.js';
+import { constrained, understood, type SearchResult } from './understood.js';
+import { examSetOf } from './exam-sets.js';
 
-export type { UnderstoodQuery } from './understood.js';
+export type { SearchResult, UnderstoodQuery } from './understood.js';
 import { typedFlags } from './query-typing.js';
 import { FILL, select, widenToWords } from './selection.js';
 import { Memo } from '../memo.js';
@@ -46,15 +47,6 @@ import { RankOrder, Tier } from './rank-order.js';
 import { evaluate, PROXIMITY_BONUS, proximity, wholeName, withSubjects } from './scoring.js';
 
 export type { SearchDocument } from './index-data.js';
-
-export interface SearchResult {
-  /** The matching documents, best first. */
-  readonly ranked: Int32Array;
-  /** The same documents, as a set. */
-  readonly set: Bitset;
-  /** What the query was read as (`meta.query`). */
-  readonly understood: UnderstoodQuery;
-}
 
 
 /** Whether one of the sets holds `doc` (a loop: this runs per matching tool). */
@@ -80,6 +72,13 @@ const LEVEL_BONUS = 4;
 const FREE_BONUS = 3;
 /** Bonus per school fact the query asks for (`hors ligne`) that a tool is known to have. */
 const FACT_BONUS = 4;
+/**
+ * Bonus for a tool that the work of an exam the query names selects (« révision », « annales »
+ * for `brevet`): a rare word in the name scores about 13, a level 4. Enough to bring the
+ * revision tools of « français 3e brevet » before the other French tools, not before a tool
+ * that holds the query's words better.
+ */
+const EXAM_BONUS = 14;
 /** Bonus for a tool of the subject a topic word belongs to (`orthographe`: français). */
 const TOPIC_BONUS = 2;
 /** Units of a query (a need told in words, not keywords) from which the tools closest to fewer than a page of answers follow them. */
@@ -115,6 +114,8 @@ export class SearchIndex {
   /** Scratch over every term for one search at a time (run): the query's weight and units per term, else 0. */
   private readonly termWeights: Float32Array;
   private readonly termUnits: Int32Array;
+  /** Per entry of the vocabulary's `exams`, the tools its expressions select (examSet), once per revision. */
+  private readonly examSets: Array<Bitset | undefined> = [];
   readonly size: number;
 
   private constructor(
@@ -123,6 +124,7 @@ export class SearchIndex {
     private readonly facts: readonly SchoolFactHint[],
     private readonly factSets: readonly Bitset[],
     private readonly ageSets: readonly Bitset[],
+    private readonly exams: ReadonlyArray<{ readonly finds: readonly string[] }> = [],
   ) {
     this.size = ix.size;
     this.termWeights = new Float32Array(ix.documentFrequency.length);
@@ -162,7 +164,7 @@ export class SearchIndex {
       longest: ix.synonyms.longestKey,
     };
     const factSets = vocabulary.schoolFacts.map((_, k) => reading.factSets?.[k] ?? new Bitset(ix.size));
-    return new SearchIndex(ix, buildLexicon(reading.levels ?? null, reading.subjects ?? null, vocabulary, ix.names, expressions), vocabulary.schoolFacts, factSets, reading.ageSets ?? []);
+    return new SearchIndex(ix, buildLexicon(reading.levels ?? null, reading.subjects ?? null, vocabulary, ix.names, expressions), vocabulary.schoolFacts, factSets, reading.ageSets ?? [], vocabulary.exams ?? []);
   }
 
   /** The tools matching `q`, best first. Results are kept per distinct query. */
@@ -170,24 +172,9 @@ export class SearchIndex {
     return this.memo.get(q, () => this.run(q));
   }
 
-  /**
-   * What the query finds, kept to its constraints: the school facts, the free tier and the
-   * pupils' age it states are filters, as GET /tools' own (docs/search.md, "Constraints").
-   * When they keep nothing, nothing is found, and `understood.without` says how many tools
-   * the search finds without them.
-   */
+  /** What the query finds, kept to its constraints (understood.ts, `constrained`). */
   private run(q: string): SearchResult {
-    const found = this.find(q);
-    const { understood: u } = found;
-    let keep: Bitset | null = null;
-    const and = (set: Bitset) => (keep = keep === null ? set : keep.and(set));
-    for (const fact of u.facts) and(this.factSets[this.facts.indexOf(fact)]!);
-    if (u.free) and(this.ix.free.or(this.ix.freemium));
-    if (u.age !== null) and(this.ageSets[u.age] ?? new Bitset(this.ix.size));
-    if (keep === null) return found;
-    const kept: Bitset = keep;
-    const ranked = found.ranked.filter((doc) => kept.has(doc));
-    return { ranked, set: found.set.and(kept), understood: { ...u, without: found.set.count() } };
+    return constrained(this.find(q), { facts: this.facts, factSets: this.factSets, free: this.ix.free.or(this.ix.freemium), ageSets: this.ageSets });
   }
 
   private find(q: string): SearchResult {
@@ -280,7 +267,7 @@ export class SearchIndex {
       // A query for tools like a named one, with no other word found (`alternative à
       // Kahoot`): the tools like it.
       if (alike !== null) selection = { candidates: alike.set, coverage: null };
-      else if (units.length > 0 || (reading.levels.length === 0 && reading.facts.length === 0 && !reading.free)) return none(reading);
+      else if (units.length > 0 || (reading.levels.length === 0 && reading.facts.length === 0 && reading.exams.length === 0 && !reading.free)) return none(reading);
       // A query that names only levels or school facts (or asks only for free tools): the tools with them.
       else selection = { candidates: this.softSet(reading), coverage: null };
     } else if (alike !== null) {
@@ -329,6 +316,7 @@ export class SearchIndex {
     const levelSets = reading.levels.flatMap((l) => ix.levelSets.get(l) ?? []);
     const topicSets = reading.topicSubjects.flatMap((s) => ix.subjectSets.get(s) ?? []);
     const factSets = reading.facts.map((k) => this.factSets[k]!);
+    const examSets = reading.exams.map((k) => this.examSet(k));
     const order = new RankOrder(members.length, n);
     for (const doc of members) {
       let score = 0;
@@ -348,6 +336,7 @@ export class SearchIndex {
       const level = levelSets.length === 0 || inAny(levelSets, doc);
       if (level && levelSets.length > 0) score += LEVEL_BONUS;
       if (inAny(topicSets, doc)) score += TOPIC_BONUS;
+      if (inAny(examSets, doc)) score += EXAM_BONUS;
       if (reading.free) score += ix.free.has(doc) ? FREE_BONUS : ix.freemium.has(doc) ? FREE_BONUS / 3 : 0;
       for (let k = 0; k < factSets.length; k++) if (factSets[k]!.has(doc)) score += FACT_BONUS;
       if (alike !== null) score += alike[doc]!;
@@ -380,9 +369,16 @@ export class SearchIndex {
   /** The tools a query's levels, school facts and free words select when it names nothing else: any of its levels, every fact. */
   private softSet(reading: QueryReading): Bitset {
     const sets = reading.levels.flatMap((l) => this.ix.levelSets.get(l) ?? []);
+    // An exam with no level (`DELF`): the tools of its work.
+    if (sets.length === 0) sets.push(...reading.exams.map((k) => this.examSet(k)));
     if (sets.length === 0 && reading.facts.length === 0 && reading.free) sets.push(this.ix.free, this.ix.freemium);
     const levels = sets.length === 0 ? null : sets.reduce((a, b) => a.or(b));
     return reading.facts.reduce((a: Bitset | null, k) => (a === null ? this.factSets[k]! : a.and(this.factSets[k]!)), levels) ?? new Bitset(this.ix.size);
+  }
+
+  /** The tools an exam's work selects (exam-sets.ts), once per revision. */
+  private examSet(k: number): Bitset {
+    return (this.examSets[k] ??= examSetOf(this.ix, this.exams[k]?.finds ?? []));
   }
 
   /** The subjects a unit names: its phrase's (stop words included: `sciences de la vie…`), or its word's. */

@@ -84,6 +84,17 @@ export function select(n: number, required: readonly Evaluation[], unknown: numb
   if (required.length === 0 || nowhere + weak + corrected >= Math.max(1, required.length - weak - corrected)) return null;
   const all = required.map((e) => e.set).reduce((a, b) => a.and(b));
   const full = all.count();
+  // Words of a query that says nothing of school meet where a tool says what it is, not only
+  // in long texts. Of two words, few tools holding both: the word naming a kind of tool (a
+  // keyword) is said by one of them where it matters (« code de la route »: `code` of the coding
+  // tools, `route` in their long texts). Of three or more in French, none holding them all:
+  // some tool holds two of them in its name, description or keywords (« réserver un billet de
+  // train »: `réserver` and `train` meet only in long texts). Not in English, whose words the
+  // tools' English passages hold, in their long texts.
+  if (!aboutSchool && required.length >= 2) {
+    if (full === 0 && french && required.length >= 3 && !meetStrongly(n, required.map((e) => e.strong))) return null;
+    if (full > 0 && full < FILL && required.length === 2 && naming !== undefined && required.some((e, i) => naming[i] && e.strong.countAnd(all) === 0)) return null;
+  }
   if (full >= FILL || (full > 0 && required.length < 2)) return { candidates: all, coverage: null };
   const coverage = new Uint8Array(n);
   for (const e of required) e.set.addTo(coverage, 1);
@@ -215,3 +226,10 @@ export function widenToWords(
   };
 }
 
+/** Whether some tool holds two of these sets' units. */
+function meetStrongly(n: number, sets: readonly Bitset[]): boolean {
+  const count = new Uint8Array(n);
+  for (const set of sets) set.addTo(count, 1);
+  for (let doc = 0; doc < n; doc++) if (count[doc]! >= 2) return true;
+  return false;
+}

@@ -1,6 +1,42 @@
-/** What a query was read as (`meta.query`), from its reading (query-reading.ts). */
+/** What a query was read as (`meta.query`), from its reading (query-reading.ts), and what its constraints keep. */
+import { Bitset } from '../bitset.js';
 import type { SchoolFactHint } from '../domain.js';
 import { Role, type QueryReading } from './query-reading.js';
+
+export interface SearchResult {
+  /** The matching documents, best first. */
+  readonly ranked: Int32Array;
+  /** The same documents, as a set. */
+  readonly set: Bitset;
+  /** What the query was read as (`meta.query`). */
+  readonly understood: UnderstoodQuery;
+}
+
+/** The sets a query's constraints keep: per entry of `school_facts` (`facts`, in the same order), the free tier, per age. */
+export interface ConstraintSets {
+  readonly facts: readonly SchoolFactHint[];
+  readonly factSets: readonly Bitset[];
+  readonly free: Bitset;
+  readonly ageSets: readonly Bitset[];
+}
+
+/**
+ * What a search found, kept to the constraints its query states: the school facts, the free
+ * tier and the pupils' age are filters, as GET /tools' own (docs/search.md, "Constraints are
+ * filters"). When they keep nothing, nothing is found, and `understood.without` says how many
+ * tools the search finds without them.
+ */
+export function constrained(found: SearchResult, sets: ConstraintSets): SearchResult {
+  const { understood: u } = found;
+  let keep: Bitset | null = null;
+  const and = (set: Bitset) => (keep = keep === null ? set : keep.and(set));
+  for (const fact of u.facts) and(sets.factSets[sets.facts.indexOf(fact)]!);
+  if (u.free) and(sets.free);
+  if (u.age !== null) and(sets.ageSets[u.age] ?? new Bitset(found.set.size));
+  if (keep === null) return found;
+  const kept: Bitset = keep;
+  return { ranked: found.ranked.filter((doc) => kept.has(doc)), set: found.set.and(kept), understood: { ...u, without: found.set.count() } };
+}
 
 /** What a query was read as: the words searched, those set aside, the levels and subjects it names, a free-of-charge hint, the school facts it asks for, the tools it asks alternatives to. */
 export interface UnderstoodQuery {

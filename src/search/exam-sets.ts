@@ -1,0 +1,25 @@
+/** The tools the work of an exam named in a query selects (docs/search.md, exams). */
+import { Bitset } from '../bitset.js';
+import { isStopWord, tokenize } from './analyzer.js';
+import { group, units as unitsOf } from './candidates.js';
+import type { SearchIndexData } from './index-data.js';
+import { evaluate } from './scoring.js';
+
+/**
+ * The tools whose name, description or keywords hold one of an exam's expressions (`révision`,
+ * « fiches de révision », `FLE`), each read as a query's words are (stems, synonyms; no typing
+ * errors, no completion).
+ */
+export function examSetOf(ix: SearchIndexData, finds: readonly string[]): Bitset {
+  const set = new Bitset(ix.size);
+  for (const expression of finds) {
+    const content = tokenize(expression).map((t) => t.word).filter((w) => !isStopWord(w));
+    if (content.length === 0) continue;
+    const strong = unitsOf(ix, content, false).map((u) => {
+      const g = group(ix, u, true, false);
+      return evaluate(ix, { ...g, alternatives: g.alternatives.filter((a) => !a.typos), parts: null }).strong;
+    });
+    set.addSet(strong.reduce((a, b) => a.and(b)));
+  }
+  return set;
+}

@@ -1,0 +1,103 @@
+/**
+ * The search over the bundled directory reads every French-speaking school system and its
+ * exams (docs/search.md, "Reading a query"): an exam is a level and the work it asks for; the
+ * stages of Belgium, Switzerland, Québec and French-speaking Africa are levels; a tool's name
+ * typed as it sounds is found; and requests that are not about education find nothing.
+ */
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { before, test } from 'node:test';
+import { loadContent } from '../../src/content/load-content.js';
+import type { Dataset } from '../../src/domain.js';
+import { API, buildTestApp } from '../helpers/build-app.js';
+
+interface Page {
+  data: Array<{ slug: string }>;
+  meta: { query?: { searched: string[]; level: Array<{ slug: string }> } };
+}
+
+let bundled: Dataset;
+before(async () => {
+  const loaded = await loadContent(path.resolve(import.meta.dirname, '../../content'));
+  assert.ok(loaded.ok);
+  bundled = loaded.dataset;
+});
+
+type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
+const search = async (app: App, q: string): Promise<Page> => {
+  const res = await app.inject({ url: `${API}/tools?q=${encodeURIComponent(q)}&per_page=50` });
+  assert.equal(res.statusCode, 200, q);
+  return res.json() as Page;
+};
+const slugs = (page: Page) => page.data.map((t) => t.slug);
+const levels = (page: Page) => page.meta.query?.level.map((l) => l.slug) ?? [];
+
+test('GET /tools?q › an exam is read as its level and as the work it asks for: « français 3e brevet » keeps « français », at collège, the revision tools first', async (t) => {
+  const { app } = await buildTestApp(t, { dataset: bundled });
+  const brevet = await search(app, 'français 3e brevet');
+  assert.deepEqual(levels(brevet), ['college']);
+  assert.deepEqual(brevet.meta.query?.searched, ['francais']);
+  const revision = ['kartable', 'maxicours', 'schoolmouv'];
+  assert.ok(slugs(brevet).slice(0, 5).some((s) => revision.includes(s)), `a revision tool in the first five: ${slugs(brevet).slice(0, 10).join(', ')}`);
+  // Without the exam, the same words keep their order: the exam moves the revision tools up.
+  const without = await search(app, 'français 3e');
+  assert.ok(slugs(without).findIndex((s) => revision.includes(s)) > slugs(brevet).findIndex((s) => revision.includes(s)));
+  // An exam alone finds the tools of its level, those of its work first.
+  const alone = await search(app, 'brevet');
+  assert.deepEqual(levels(alone), ['college']);
+  assert.ok(slugs(alone).slice(0, 10).some((s) => revision.includes(s)), slugs(alone).slice(0, 10).join(', '));
+  // An exam with no level of its own: the tools of its work.
+  const delf = await search(app, 'DELF');
+  assert.ok(delf.data.length > 0 && slugs(delf).includes('tv5monde-apprendre-le-francais'), slugs(delf).join(', '));
+  // A track's diploma beside a subject names the class: its tools are unchanged (« gestion bac pro »).
+  assert.deepEqual(slugs(await search(app, 'gestion bac pro')).slice(0, 3), ['odoo', 'dolibarr', 'mon-entreprise-urssaf']);
+});
+
+test('GET /tools?q › the stages of Belgium, Switzerland, Québec and French-speaking Africa are levels; the country is no word to find', async (t) => {
+  const { app } = await buildTestApp(t, { dataset: bundled });
+  const cases: Array<[string, string[]]> = [
+    ['préparer le CEB en 6e primaire', ['elementaire']],
+    ['Terminale D au Cameroun', ['lycee']],
+    ['secondaire 2', ['college']],
+    ['5e année', ['elementaire']],
+    ['cégep', ['superieur']],
+    ['CE1D', ['college']],
+    ['CESS', ['lycee']],
+    ['BEPC', ['college']],
+    ['CM2', ['elementaire']],
+    ['sec 3 mathématiques', ['college']],
+    ['rhéto français', ['lycee']],
+    ['3e cycle du primaire', ['elementaire']],
+  ];
+  for (const [q, expected] of cases) {
+    const page = await search(app, q);
+    assert.deepEqual(levels(page), expected, q);
+    assert.ok(page.data.length > 0, `${q}: finds tools`);
+  }
+  assert.deepEqual((await search(app, 'Terminale D au Cameroun')).meta.query?.searched, []);
+});
+
+test('GET /tools?q › a tool’s name typed as it sounds is found (« phyfox », « jeniali »)', async (t) => {
+  const { app } = await buildTestApp(t, { dataset: bundled });
+  assert.equal(slugs(await search(app, 'phyfox'))[0], 'phyphox');
+  assert.equal(slugs(await search(app, 'jeniali'))[0], 'genially');
+  assert.equal(slugs(await search(app, 'phyfox physique'))[0], 'phyphox');
+});
+
+test('GET /tools?q › requests that are not about education find nothing, at most one of them something', async (t) => {
+  const { app } = await buildTestApp(t, { dataset: bundled });
+  assert.deepEqual(slugs(await search(app, 'réserver un billet de train')), []);
+  assert.deepEqual(slugs(await search(app, 'code de la route')), []);
+  const requests = [
+    'recette de crêpes sans gluten', 'assurance auto pas chère pour jeune conducteur', 'météo demain à Lyon',
+    'horaires de la piscine municipale', 'prendre rendez-vous chez le dentiste', 'meilleur forfait mobile 5G',
+    'réparer une fuite sous l’évier', 'location voiture aéroport Nice', 'résultats du loto ce soir',
+    'acheter des chaussures de running', 'trouver un plombier le dimanche', 'renouveler mon passeport',
+    'idée de menu pour la semaine', 'tarif d’un taxi pour la gare', 'horoscope du jour', 'best pizza delivery near me',
+    'cheap flights to Paris in June', 'car insurance quote online', 'weather forecast tomorrow London',
+    'vendre ma voiture d’occasion', 'réserver une table au restaurant', 'changer le pneu d’une voiture',
+  ];
+  const found: string[] = [];
+  for (const q of requests) if ((await search(app, q)).data.length > 0) found.push(q);
+  assert.ok(found.length <= 1, `found something for: ${found.join('; ')}`);
+});
