@@ -34,7 +34,6 @@ const [RECOMMEND, TOOLKIT] = PROMPT_NAMES;
 /** Completion callbacks by variable name, in an object without a prototype: `toString` is no variable. */
 const completions = <T extends object>(callbacks: T): T => Object.assign(Object.create(null) as T, callbacks);
 
-export { MCP_PAGING };
 export const RESOURCE_SCHEME = 'annuaire';
 
 export interface DirectoryServerOptions {

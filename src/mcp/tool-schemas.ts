@@ -26,8 +26,9 @@ export const ARGUMENT_FORMS = 'Lists: ["a","b"] or "a,b" (any); booleans: true/f
 /**
  * search_tools: the parameters of GET /tools, each with the JSON type it is natural in and
  * REST's text (tool-arguments.ts). Arguments whose values REST checks with a suggestion
- * (`sort`, `pricing`, levels, subjects) are plain strings with their values in the
- * description; the school facts' values are `enum`s.
+ * (`sort`, `pricing`, levels, subjects) have their values in the description, not an `enum`
+ * (a client that checks the schema before sending would refuse a near miss without REST's
+ * suggestion); the school facts' values are `enum`s.
  */
 export const SEARCH_ARGUMENTS: Arguments = {
   q: argument.text('Words or a sentence, French or English', { examples: ['corriger des copies', 'mind map'] }),
