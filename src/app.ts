@@ -26,7 +26,7 @@ import { exportRoutes } from './http/routes/exports.js';
 import { feedRoutes } from './http/routes/feeds.js';
 import { mediaRoutes } from './http/routes/media.js';
 import { collectionRoutes } from './http/routes/collections.js';
-import { openapiRoute } from './http/routes/openapi.js';
+import { openapiRoute, tryItExamples } from './http/routes/openapi.js';
 import { operationRoutes, type Lifecycle } from './http/routes/operations.js';
 import { toolListEntry, toolRoutes } from './http/routes/tools.js';
 import { llmsTxtRoute } from './http/routes/llms-txt.js';
@@ -221,6 +221,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         { name: 'meta', description: 'This document, and llms.txt for AI agents' },
       ],
     },
+    // « Try it » sends only the examples the schemas mark TRY_IT (http/routes/openapi.ts).
+    transformObject: (document) => tryItExamples('openapiObject' in document ? document.openapiObject : document.swaggerObject),
   });
 
   const ctx: RouteContext = {

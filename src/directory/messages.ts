@@ -76,6 +76,19 @@ export interface Rule {
   message: Text;
 }
 
+/**
+ * The JSON types of MCP arguments (mcp/tool-arguments.ts): each also takes REST's text, so
+ * the rule names both.
+ */
+export type JsonKind = 'string' | 'integer' | 'boolean' | 'list';
+const JSON_KINDS: Record<JsonKind | 'object', Text> = {
+  string: { fr: 'doit être une chaîne de caractères', en: 'must be a string' },
+  object: { fr: 'doit être un objet JSON', en: 'must be a JSON object' },
+  integer: { fr: 'doit être un nombre entier (12 ou « 12 »)', en: 'must be a whole number (12 or "12")' },
+  boolean: { fr: 'doit valoir true ou false (ou « true », « false », « 1 », « 0 »)', en: 'must be true or false (or "true", "false", "1", "0")' },
+  list: { fr: 'doit être une liste de chaînes (["a", "b"]) ou une chaîne de valeurs séparées par des virgules (« a,b »)', en: 'must be a list of strings (["a", "b"]) or one string of comma-separated values ("a,b")' },
+};
+
 /** The texts of details and parameter rules. */
 export const MESSAGES = {
   /** `; did you mean "x"?` after a rule, when a value is close. */
@@ -151,10 +164,7 @@ export const MESSAGES = {
       ? { fr: `n’est pas un argument de ${tool}, qui n’en prend aucun`, en: `is not an argument of ${tool}, which takes none` }
       : { fr: `n’est pas un argument de ${tool} (arguments : ${names.join(', ')})`, en: `is not an argument of ${tool} (arguments: ${names.join(', ')})` },
   }),
-  jsonType: (type: 'string' | 'object'): Rule => ({
-    code: 'wrong_type',
-    message: type === 'string' ? { fr: 'doit être une chaîne de caractères', en: 'must be a string' } : { fr: 'doit être un objet JSON', en: 'must be a JSON object' },
-  }),
+  jsonType: (type: JsonKind | 'object'): Rule => ({ code: 'wrong_type', message: JSON_KINDS[type] }),
   /** The detail of a 400 listing every parameter error. */
   invalidParameters: (errors: ReadonlyArray<{ parameter: string; message: Text }>): Text =>
     both((lang) => errors.map((e) => `${e.parameter} ${e.message[lang]}${e.message[lang].endsWith('?') ? '' : '.'}`).join(' ')),

@@ -18,13 +18,12 @@ import {
 } from '../directory/directory-queries.js';
 import { negotiateLanguage, type Lang } from '../directory/messages.js';
 import { ProblemError, problemBody } from '../directory/problems.js';
-import type { RawQuery } from '../directory/query-parameters.js';
 import { mediaBaseOf, type License } from '../directory/representations.js';
 import { parseToolsQuery } from '../directory/tools-query.js';
-import { SCHOOL_PARAMETERS } from '../directory/school-parameters.js';
 import { levelListBody, ruleListBody, subjectListBody } from '../directory/school-queries.js';
 import type { LiveDirectory } from '../live-directory.js';
-import { argumentNames, inputs, outputs, prompts, type SearchArgs } from './tool-schemas.js';
+import { parseArguments } from './tool-arguments.js';
+import { ARGUMENT_FORMS, inputs, KIND_ARGUMENTS, MCP_PAGING, NO_ARGUMENTS, outputs, prompts, SEARCH_ARGUMENTS, SLUG_ARGUMENTS } from './tool-schemas.js';
 
 /** The names of the tools and prompts: the only ones a request may name (mcp/request-check.ts). */
 export const TOOL_NAMES = ['search_tools', 'get_tool', 'list_collections', 'get_collection', 'list_categories', 'list_levels', 'list_subjects', 'list_rules'] as const;
@@ -32,23 +31,9 @@ export const PROMPT_NAMES = ['recommander_des_outils', 'composer_une_boite_a_out
 const [SEARCH_TOOLS, GET_TOOL, LIST_COLLECTIONS, GET_COLLECTION, LIST_CATEGORIES, LIST_LEVELS, LIST_SUBJECTS, LIST_RULES] = TOOL_NAMES;
 const [RECOMMEND, TOOLKIT] = PROMPT_NAMES;
 
-/** The arguments each tool takes, as its input schema lists them (checked before the SDK: mcp/request-check.ts). */
-export const TOOL_ARGUMENTS: Readonly<Record<(typeof TOOL_NAMES)[number], readonly string[]>> = {
-  [SEARCH_TOOLS]: argumentNames.search,
-  [GET_TOOL]: argumentNames.slug,
-  [LIST_COLLECTIONS]: argumentNames.kind,
-  [GET_COLLECTION]: argumentNames.slug,
-  [LIST_CATEGORIES]: argumentNames.none,
-  [LIST_LEVELS]: argumentNames.none,
-  [LIST_SUBJECTS]: argumentNames.none,
-  [LIST_RULES]: argumentNames.none,
-};
-
 /** Completion callbacks by variable name, in an object without a prototype: `toString` is no variable. */
 const completions = <T extends object>(callbacks: T): T => Object.assign(Object.create(null) as T, callbacks);
 
-/** Agents pay per token: 10 tools a page by default, 25 at most (REST: 30 and 100). */
-export const MCP_PAGING = { perPage: 10, maxPerPage: 25 };
 export const RESOURCE_SCHEME = 'annuaire';
 
 export interface DirectoryServerOptions {
@@ -72,15 +57,14 @@ const INSTRUCTIONS =
 
 const ANNOTATIONS = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 
-/** The arguments of search_tools as the query string GET /tools reads, so one parser checks both. */
-export function searchArgumentsAsQuery(args: SearchArgs): RawQuery {
-  const raw: RawQuery = {};
-  for (const name of ['q', 'category', 'pricing', 'has_education_pricing', 'updated_since', 'sort', 'page', 'per_page', ...SCHOOL_PARAMETERS]) {
-    const value = args[name];
-    if (value === undefined || value === null) continue;
-    raw[name] = Array.isArray(value) ? value.join(',') : String(value);
-  }
-  return raw;
+/** The slug a tool is asked for, its argument checked (tool-arguments.ts). */
+function slugOf(tool: string, args: Record<string, unknown>): string {
+  return parseArguments(tool, SLUG_ARGUMENTS, args, (raw) => raw.slug as string);
+}
+
+/** A tool that takes no argument: any is refused, naming it. */
+function none(tool: string, args: Record<string, unknown>): void {
+  parseArguments(tool, NO_ARGUMENTS, args, () => undefined);
 }
 
 /** The REST body as structured content, and the same JSON as text for clients that read only text. */
@@ -158,7 +142,7 @@ export function createDirectoryServerFactory(options: DirectoryServerOptions): (
           title: 'Rechercher des outils',
           description:
             'Use first, for any need. q: French keywords or a sentence ("outils gratuits pour corriger des copies"); ' +
-            'filters as GET /tools. 10 a page (per_page ≤ 25); more pages exist when links.next is not null.',
+            `filters as GET /tools. ${ARGUMENT_FORMS} 10 a page (per_page ≤ 25); more pages exist when links.next is not null.`,
           inputSchema: inputs.search,
           outputSchema: outputs.search,
           annotations: ANNOTATIONS,
@@ -166,7 +150,7 @@ export function createDirectoryServerFactory(options: DirectoryServerOptions): (
         (args) =>
           answer(refusals, () => {
             const model = directory.current.model;
-            return toolsPage(model, parseToolsQuery(searchArgumentsAsQuery(args), model.school, MCP_PAGING), base, license);
+            return toolsPage(model, parseArguments(SEARCH_TOOLS, SEARCH_ARGUMENTS, args, (raw) => parseToolsQuery(raw, model.school, MCP_PAGING)), base, license);
           }),
       );
 
@@ -179,10 +163,10 @@ export function createDirectoryServerFactory(options: DirectoryServerOptions): (
           outputSchema: outputs.tool,
           annotations: ANNOTATIONS,
         },
-        ({ slug }) =>
+        (args) =>
           answer(refusals, () => {
             const model = directory.current.model;
-            return toolDetailBody(model, resolveTool(model, slug), base, license, media);
+            return toolDetailBody(model, resolveTool(model, slugOf(GET_TOOL, args)), base, license, media);
           }),
       );
 
@@ -195,7 +179,7 @@ export function createDirectoryServerFactory(options: DirectoryServerOptions): (
           outputSchema: outputs.collections,
           annotations: ANNOTATIONS,
         },
-        ({ kind }) => answer(refusals, () => collectionListBody(directory.current.model, parseCollectionKind(kind === undefined ? {} : { kind: String(kind) }), base, license)),
+        (args) => answer(refusals, () => collectionListBody(directory.current.model, parseArguments(LIST_COLLECTIONS, KIND_ARGUMENTS, args, parseCollectionKind), base, license)),
       );
 
       server.registerTool(
@@ -207,10 +191,10 @@ export function createDirectoryServerFactory(options: DirectoryServerOptions): (
           outputSchema: outputs.collection,
           annotations: ANNOTATIONS,
         },
-        ({ slug }) =>
+        (args) =>
           answer(refusals, () => {
             const model = directory.current.model;
-            return collectionDetailBody(model, findCollection(model, slug), base, license);
+            return collectionDetailBody(model, findCollection(model, slugOf(GET_COLLECTION, args)), base, license);
           }),
       );
 
@@ -223,7 +207,7 @@ export function createDirectoryServerFactory(options: DirectoryServerOptions): (
           outputSchema: outputs.categories,
           annotations: ANNOTATIONS,
         },
-        () => answer(refusals, () => categoryListBody(directory.current.model, base, license)),
+        (args) => answer(refusals, () => (none(LIST_CATEGORIES, args), categoryListBody(directory.current.model, base, license))),
       );
 
       server.registerTool(
@@ -235,7 +219,7 @@ export function createDirectoryServerFactory(options: DirectoryServerOptions): (
           outputSchema: outputs.levels,
           annotations: ANNOTATIONS,
         },
-        () => answer(refusals, () => levelListBody(directory.current.model, license)),
+        (args) => answer(refusals, () => (none(LIST_LEVELS, args), levelListBody(directory.current.model, license))),
       );
 
       server.registerTool(
@@ -247,7 +231,7 @@ export function createDirectoryServerFactory(options: DirectoryServerOptions): (
           outputSchema: outputs.subjects,
           annotations: ANNOTATIONS,
         },
-        () => answer(refusals, () => subjectListBody(directory.current.model, license)),
+        (args) => answer(refusals, () => (none(LIST_SUBJECTS, args), subjectListBody(directory.current.model, license))),
       );
 
       server.registerTool(
@@ -259,7 +243,7 @@ export function createDirectoryServerFactory(options: DirectoryServerOptions): (
           outputSchema: outputs.rules,
           annotations: ANNOTATIONS,
         },
-        () => answer(refusals, () => ruleListBody(directory.current.model, license)),
+        (args) => answer(refusals, () => (none(LIST_RULES, args), ruleListBody(directory.current.model, license))),
       );
     }
 

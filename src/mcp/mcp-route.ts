@@ -15,7 +15,7 @@ import { clientKey } from '../rate-limit/client-key.js';
 import { retryAfter, type RateDecision, type RateLimiter } from '../rate-limit/rate-limiter.js';
 import { MESSAGES, negotiateLanguage, type Lang } from '../directory/messages.js';
 import { baseUrlOf } from '../directory/public-base.js';
-import { createDirectoryServerFactory, PROMPT_NAMES, SURFACE_HEADER, surfaceOf, TOOL_ARGUMENTS, TOOL_NAMES, type DirectoryServerOptions } from './directory-server.js';
+import { createDirectoryServerFactory, PROMPT_NAMES, SURFACE_HEADER, surfaceOf, TOOL_NAMES, type DirectoryServerOptions } from './directory-server.js';
 import { invalidParamsError, parameterErrors } from './request-check.js';
 
 export const MCP_PATH = '/mcp';
@@ -63,7 +63,7 @@ export function postCost(parsed: unknown): number {
   return Math.max(1, parsed.filter(isRequest).length);
 }
 
-const KNOWN_NAMES = { tools: TOOL_NAMES, prompts: PROMPT_NAMES, toolArguments: TOOL_ARGUMENTS };
+const KNOWN_NAMES = { tools: TOOL_NAMES, prompts: PROMPT_NAMES };
 
 /**
  * The requests of a body whose parameters are refused (mcp/request-check.ts), answered

@@ -14,6 +14,7 @@ import { MESSAGES, type Lang, type Rule } from '../directory/messages.js';
 import { problemObject, type ParameterError } from '../directory/problems.js';
 import { withSuggestion } from '../directory/query-parameters.js';
 import { closest } from '../text/french-text.js';
+import { shown } from './tool-arguments.js';
 
 /** JSON-RPC's invalid params. */
 export const INVALID_PARAMS = -32602;
@@ -21,18 +22,12 @@ export const INVALID_PARAMS = -32602;
 export interface KnownNames {
   tools: readonly string[];
   prompts: readonly string[];
-  /** The arguments each tool takes (its input schema's properties): any other is refused. */
-  toolArguments: Readonly<Record<string, readonly string[]>>;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** A field of `params`, read only when it is the object's own (never from Object.prototype). */
 const own = (object: Record<string, unknown>, key: string): unknown => (Object.hasOwn(object, key) ? object[key] : undefined);
 
-function shown(value: unknown): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
-  return text.slice(0, 200);
-}
 
 /**
  * The errors of one request's parameters (none when it may go on), for the methods whose
@@ -96,15 +91,9 @@ export function parameterErrors(message: Record<string, unknown>, known: KnownNa
       text(p, 'cursor', 'cursor', false);
       break;
     case 'tools/call': {
-      const name = text(p, 'name', 'name', true);
-      oneOf(name, known.tools, 'name');
-      const args = object(p, 'arguments', 'arguments', false);
-      const allowed = name !== undefined && Object.hasOwn(known.toolArguments, name) ? known.toolArguments[name]! : undefined;
-      if (args && allowed) {
-        for (const key of Object.keys(args)) {
-          if (!allowed.includes(key)) fail(`arguments.${key}`, key, MESSAGES.unknownArgument(name!, allowed), closest(key.toLowerCase().slice(0, 80), allowed, 2)[0]);
-        }
-      }
+      oneOf(text(p, 'name', 'name', true), known.tools, 'name');
+      // The arguments themselves are the tool's to check: a refusal is a tool error (mcp/tool-arguments.ts).
+      object(p, 'arguments', 'arguments', false);
       break;
     }
     case 'prompts/get':

@@ -5,65 +5,68 @@
 import { fromJsonSchema, type StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import { Type, type TSchema } from '@sinclair/typebox';
 import { DATA_LOCATIONS, GENERATIVE_AI, INSTITUTIONAL_ACCESS, PUPIL_ACCOUNTS, PUPIL_USES, TRAINS_ON_USER_DATA } from '../domain.js';
+import { MAX_AGE_FILTER, MIN_AGE_FILTER } from '../read-model/school-filters.js';
 import { CategoryList } from '../schemas/categories.js';
 import { CollectionDetail, CollectionList } from '../schemas/collections.js';
 import { LevelList, RuleList, SubjectList } from '../schemas/school.js';
 import { ToolDetail, ToolList } from '../schemas/tools.js';
 import { outline } from './output-schemas.js';
+import { argument, inputSchema, required, type Arguments } from './tool-arguments.js';
 
 /** TypeBox schemas are JSON Schema; the SDK takes them through its own validator (compiled here, once). */
 export const schema = <T = Record<string, unknown>>(s: TSchema | Record<string, unknown>) => fromJsonSchema<T>(s as never) as StandardSchemaWithJSON<T, T>;
 
-const Slug = Type.String({ description: 'From search_tools or a collection', examples: ['geogebra', 'kahoot'] });
+/** Agents pay per token: 10 tools a page by default, 25 at most (REST: 30 and 100). */
+export const MCP_PAGING = { perPage: 10, maxPerPage: 25 };
 
-// No argument outside these is taken: an unknown one is -32602, naming it (request-check.ts).
-const closed = { additionalProperties: false } as const;
+const slug = required(argument.text('From search_tools or a collection', { examples: ['geogebra', 'kahoot'] }));
+/** Said once, in search_tools' description: how every list and boolean argument is written. */
+export const ARGUMENT_FORMS = 'Lists: ["a","b"] or "a,b" (any); booleans: true/false or "1"/"0".';
 
-const SearchInput = Type.Object({
-  q: Type.Optional(Type.String({ description: 'Words or a sentence, French or English', examples: ['corriger des copies', 'mind map'] })),
-  category: Type.Optional(Type.String({ description: 'Slug(s) from list_categories; "a,b" = any', examples: ['quiz-et-interaction'] })),
-  pricing: Type.Optional(Type.String({ description: 'free, freemium, paid or enterprise; "a,b" = any', examples: ['free,freemium'] })),
-  has_education_pricing: Type.Optional(Type.Boolean({ description: 'true: only tools with an education offer' })),
-  updated_since: Type.Optional(Type.String({ description: 'RFC 3339, e.g. 2026-11-01T00:00:00Z' })),
-  sort: Type.Optional(Type.String({ description: 'name, -updated_at or -created_at; by relevance when q is given' })),
-  page: Type.Optional(Type.Integer({ description: 'From 1' })),
-  per_page: Type.Optional(Type.Integer({ description: '10 by default, at most 25' })),
-  level: Type.Optional(Type.String({ description: 'Level slug or alias from list_levels; "a,b" = any', examples: ['6e', 'cycle 3'] })),
-  subject: Type.Optional(Type.String({ description: 'Subject slug or alias from list_subjects; "a,b" = any', examples: ['svt', 'anglais'] })),
-  include_transversal: Type.Optional(Type.Boolean({ description: 'With subject: also tools for any subject' })),
-  age: Type.Optional(Type.Integer({ minimum: 3, maximum: 99, description: 'Pupils\' age: tools they may use themselves (for_pupils yes or with_consent)' })),
-  for_pupils: Type.Optional(Type.Unsafe<string>({ type: 'string', enum: ['yes', 'with_consent'], description: 'With age: yes = without further consent' })),
-  ...Object.fromEntries(
-    ([['pupil_use', PUPIL_USES], ['pupil_account', PUPIL_ACCOUNTS], ['generative_ai', GENERATIVE_AI], ['trains_on_user_data', TRAINS_ON_USER_DATA], ['data_location', DATA_LOCATIONS], ['institutional_access', INSTITUTIONAL_ACCESS]] as const).map(
-      ([name, values]) => [name, Type.Optional(Type.Array(Type.Unsafe<string>({ type: 'string', enum: [...values] })))],
-    ),
-  ),
-  offline: Type.Optional(Type.Boolean()),
-  open_source: Type.Optional(Type.Boolean()),
-  platform: Type.Optional(Type.String({ description: 'web, windows, macos, linux, ios, android, chromeos, browser-extension; "a,b" = any', examples: ['web'] })),
-  language: Type.Optional(Type.String({ description: 'ISO 639-1 code(s) of the interface; "a,b" = any', examples: ['fr'] })),
-  tag: Type.Optional(Type.String({ description: 'A tag of the tools; "a,b" = any', examples: ['open-source'] })),
-}, closed);
-export type SearchArgs = Record<string, string | number | boolean | string[] | undefined>;
-
-const SlugInput = Type.Object({ slug: Slug }, closed);
-const KindInput = Type.Object({ kind: Type.Optional(Type.String({ description: 'top (best tools for a task) or stack (tools for a persona)' })) }, closed);
-const NoInput = Type.Object({}, closed);
-
-export const inputs = {
-  search: schema<SearchArgs>(SearchInput),
-  slug: schema<{ slug: string }>(SlugInput),
-  kind: schema<{ kind?: string }>(KindInput),
-  none: schema(NoInput),
+/**
+ * search_tools: the parameters of GET /tools, each with the JSON type it is natural in and
+ * REST's text (tool-arguments.ts). Arguments whose values REST checks with a suggestion
+ * (`sort`, `pricing`, levels, subjects) have their values in the description, not an `enum`
+ * (a client that checks the schema before sending would refuse a near miss without REST's
+ * suggestion); the school facts' values are `enum`s.
+ */
+export const SEARCH_ARGUMENTS: Arguments = {
+  q: argument.text('Words or a sentence, French or English', { examples: ['corriger des copies', 'mind map'] }),
+  category: argument.list('Slugs from list_categories', { examples: ['quiz-et-interaction'] }),
+  pricing: argument.list('free, freemium, paid or enterprise', { examples: [['free', 'freemium']] }),
+  has_education_pricing: argument.boolean('true: only tools with an education offer'),
+  updated_since: argument.text('RFC 3339, e.g. 2026-11-01T00:00:00Z'),
+  sort: argument.text('name, -updated_at or -created_at; by relevance when q is given'),
+  page: argument.integer('From 1', { minimum: 1 }),
+  per_page: argument.integer(`Default ${MCP_PAGING.perPage}`, { minimum: 1, maximum: MCP_PAGING.maxPerPage }),
+  level: argument.list('Slug or alias from list_levels', { examples: ['6e', 'cycle 3'] }),
+  subject: argument.list('Slug or alias from list_subjects', { examples: ['svt', 'anglais'] }),
+  include_transversal: argument.boolean('With subject: also tools for any subject'),
+  age: argument.integer('Pupils\' age: tools they may use themselves', { minimum: MIN_AGE_FILTER, maximum: MAX_AGE_FILTER }),
+  for_pupils: argument.text('With age: yes = without further consent', { enum: ['yes', 'with_consent'] }),
+  pupil_use: argument.list('Who uses it in class', {}, PUPIL_USES),
+  pupil_account: argument.list('What a pupil needs', {}, PUPIL_ACCOUNTS),
+  generative_ai: argument.list('Generative AI in it', {}, GENERATIVE_AI),
+  trains_on_user_data: argument.list('Trains AI on users\' data', {}, TRAINS_ON_USER_DATA),
+  data_location: argument.list('Where data is stored', {}, DATA_LOCATIONS),
+  institutional_access: argument.list('How schools reach it', {}, INSTITUTIONAL_ACCESS),
+  offline: argument.boolean('Works offline once installed'),
+  open_source: argument.boolean('OSI licence'),
+  platform: argument.list('web, windows, macos, linux, ios, android, chromeos, browser-extension', { examples: ['web'] }),
+  language: argument.list('Interface language, ISO 639-1', { examples: ['fr'] }),
+  tag: argument.list('A tag of the tools', { examples: ['open-source'] }),
 };
 
-/** The names of the arguments each input takes, for the check of unknown ones. */
-export const argumentNames = {
-  search: Object.keys(SearchInput.properties),
-  slug: Object.keys(SlugInput.properties),
-  kind: Object.keys(KindInput.properties),
-  none: [] as string[],
-} satisfies Record<keyof typeof inputs, readonly string[]>;
+export const SLUG_ARGUMENTS: Arguments = { slug };
+export const KIND_ARGUMENTS: Arguments = { kind: argument.text('top (best tools for a task) or stack (tools for a persona)') };
+export const NO_ARGUMENTS: Arguments = {};
+
+export const inputs = {
+  search: inputSchema(SEARCH_ARGUMENTS),
+  slug: inputSchema(SLUG_ARGUMENTS),
+  kind: inputSchema(KIND_ARGUMENTS),
+  none: inputSchema(NO_ARGUMENTS),
+};
 
 export const outputs = {
   search: schema(outline(ToolList, 3)),

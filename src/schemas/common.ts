@@ -1,6 +1,12 @@
 /** Schemas shared by every resource: licence, links, problem details. */
 import { Type, type TSchema } from '@sinclair/typebox';
 
+/**
+ * On a query parameter's schema: « try it » on /docs sends its first example by default
+ * (http/routes/openapi.ts, tryItExamples); the other parameters' examples are shown, off.
+ */
+export const TRY_IT = 'x-try-it';
+
 export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 export const DateTime = Type.String({ format: 'date-time', description: 'RFC 3339, UTC' });
 export const Url = Type.String({ format: 'uri' });

@@ -1,7 +1,7 @@
 /** The tool resource: summary (lists), detail, list envelope and query parameters. */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { DATA_LOCATIONS, GENERATIVE_AI, INSTITUTIONAL_ACCESS, LINK_STATUSES, PRICING_MODELS, PUPIL_ACCOUNTS, PUPIL_USES, TRAINS_ON_USER_DATA } from '../domain.js';
-import { DateTime, LicenseMeta, License, Nullable, SelfLink, Url } from './common.js';
+import { DateTime, LicenseMeta, License, Nullable, SelfLink, TRY_IT, Url } from './common.js';
 import { School, SchoolSummary } from './school.js';
 
 export const PricingModel = Type.Union(PRICING_MODELS.map((m) => Type.Literal(m)));
@@ -237,6 +237,8 @@ export const ToolsQuery = Type.Object({
         'synonyms, abbreviations and English terms. A sentence works: conversation (je cherche, I need, app) is set aside, levels (6e, lycée, BTS) rank their tools first, ' +
         'subjects (SVT, hg, anglais) also find the tools of that subject, gratuit/free ranks free tools first; a tool named next to alternative/comme/like (alternative à Kahoot) finds the tools most like it; meta.query says what was read. ' +
         'Ordered by relevance (exact name, name prefix, a name or description match before a long-description one, then a field-weighted score).',
+      // The one example « try it » sends by default: every published directory has quiz makers.
+      [TRY_IT]: true,
       examples: ['quiz', 'kahot', 'carte mentale', 'SVT lycée', 'je cherche un outil gratuit pour faire voter la classe', 'interactive whiteboard app', 'alternative gratuite à Kahoot'],
     }),
   ),

@@ -21,8 +21,13 @@ test('problems › the catalogue has every code and every message in French and 
     didYouMean: [{ fr: 'doit valoir a', en: 'must be a' }, 'a'], page: [9], perPage: [100], oneOf: [['a', 'b'], true], tooLong: [200, 201],
     dateTime: [true], invalidParameters: [[{ parameter: 'p', message: { fr: 'doit', en: 'must' } }]], noSuchSlug: ['tool', 'x', ['y']],
     nothingAt: ['/x', '/api'], methodNotAllowed: ['POST'], rateLimited: [60, 60, 3], segmentTooLong: [80], badRequest: ['why'],
-    expectation: ['x'], internal: ['id-1'], unknownArgument: ['search_tools', ['query', 'level']],
+    expectation: ['x'], internal: ['id-1'], unknownArgument: ['search_tools', ['query', 'level']], jsonType: ['boolean'],
   };
+  for (const kind of ['string', 'object', 'integer', 'boolean', 'list'] as const) {
+    const { message } = MESSAGES.jsonType(kind);
+    for (const lang of LANGUAGES) assert.ok(message[lang]?.trim(), `jsonType(${kind}): a ${lang} text`);
+    assert.notEqual(message.fr, message.en, `jsonType(${kind}): translated`);
+  }
   for (const [name, make] of Object.entries(MESSAGES)) {
     const made = (make as (...a: unknown[]) => unknown)(...(samples[name] ?? []));
     const text = (typeof made === 'object' && made !== null && 'message' in made ? (made as { message: unknown }).message : made) as Record<string, string>;

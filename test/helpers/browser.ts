@@ -10,6 +10,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { TestContext } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Dataset } from '../../src/domain.js';
 import { buildTestApp } from './build-app.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -18,8 +19,8 @@ const missing = existsSync(CHROMIUM) ? null : `Chromium not found at ${CHROMIUM}
 export const skipWithoutChromium = missing !== null && !process.env.CI ? `${missing}: browser tests skipped` : false;
 
 /** The test app listening on a free port of 127.0.0.1; its base URL. */
-export async function serve(t: TestContext, env: Record<string, string> = { RATE_LIMIT_MAX: '60' }): Promise<string> {
-  const built = await buildTestApp(t, { env });
+export async function serve(t: TestContext, env: Record<string, string> = { RATE_LIMIT_MAX: '60' }, dataset?: Dataset): Promise<string> {
+  const built = await buildTestApp(t, { env, ...(dataset === undefined ? {} : { dataset }) });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = built.app.server.address() as { port: number };
   return `http://127.0.0.1:${port}`;

@@ -7,6 +7,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import YAML from 'yaml';
+import { loadContent } from '../../src/content/load-content.js';
 import { unknownSchoolFacts, type CollectionRecord, type Dataset, type PupilRuleSet, type SchoolFacts, type ToolRecord } from '../../src/domain.js';
 
 const LONG =
@@ -178,4 +179,11 @@ function asWritten(t: ToolRecord): Partial<ToolRecord> {
 
 export async function tempDir(prefix = 'directory-test-'): Promise<string> {
   return mkdtemp(path.join(tmpdir(), prefix));
+}
+
+/** The bundled directory (content/), for tests of what a deployment shows as it ships (the docs' examples). */
+export async function bundledDataset(): Promise<Dataset> {
+  const loaded = await loadContent(path.resolve(import.meta.dirname, '../../content'));
+  if (!loaded.ok) throw new Error(`the bundled content does not load: ${loaded.problems.length} problems`);
+  return loaded.dataset;
 }

@@ -17,16 +17,28 @@ export type Ok<P extends keyof paths> = Responses<P> extends { 200: infer R } ? 
 type QueryOf<P extends keyof paths> = Get<P> extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
 
 /**
- * A route's query parameters as the document declares them, plus the spellings a program
- * would rather write: numbers for `page` and `per_page`, a boolean for
- * `has_education_pricing`, arrays for the comma-separated lists.
+ * The parameters that take several values, comma-separated in the URL (`a,b` = any of them):
+ * the same as the MCP server's list arguments, and `facets`.
+ */
+export const LIST_PARAMETERS = [
+  'category', 'pricing', 'facets', 'level', 'subject', 'pupil_use', 'pupil_account', 'generative_ai',
+  'trains_on_user_data', 'data_location', 'institutional_access', 'platform', 'language', 'tag',
+] as const;
+export type ListParameter = (typeof LIST_PARAMETERS)[number];
+/** The texts the API reads as booleans. */
+type BooleanText = '1' | 'true' | '0' | 'false';
+
+/**
+ * A route's query parameters, each in its natural type and in the text the API reads (one
+ * rule for every parameter, as for the MCP tools): a boolean `true`/`false` or
+ * `"true"`/`"false"`/`"1"`/`"0"`; a list `['a', 'b']` or `"a,b"`; a number `2` or `"2"`.
  */
 export type QueryInput<Q> = {
   [K in keyof Q]?:
     | Q[K]
-    | (K extends 'page' | 'per_page' ? number : never)
-    | (K extends 'has_education_pricing' ? boolean : never)
-    | (K extends 'category' | 'pricing' | 'facets' ? readonly string[] : never);
+    | ([NonNullable<Q[K]>] extends [BooleanText] ? boolean : never)
+    | ([NonNullable<Q[K]>] extends [number] ? `${number}` : never)
+    | (K extends ListParameter ? readonly string[] : never);
 };
 
 const TOOLS = '/api/v1/directory/tools';

@@ -330,42 +330,21 @@ export interface operations {
     listTools: {
         parameters: {
             query?: {
-                /**
-                 * @description Whole number ≥ 1; past the last page the list is empty.
-                 * @example 1
-                 */
+                /** @description Whole number ≥ 1; past the last page the list is empty. */
                 page?: number;
-                /**
-                 * @description Whole number ≥ 1; values above 100 are clamped to 100.
-                 * @example 30
-                 */
+                /** @description Whole number ≥ 1; values above 100 are clamped to 100. */
                 per_page?: number;
-                /**
-                 * @description Category slug; `a,b` matches any of them. An unknown slug matches nothing.
-                 * @example quiz-et-interaction
-                 */
+                /** @description Category slug; `a,b` matches any of them. An unknown slug matches nothing. */
                 category?: string;
-                /**
-                 * @description `free`, `freemium`, `paid`, `enterprise` (any case); `free,freemium` matches any of them.
-                 * @example free,freemium
-                 */
+                /** @description `free`, `freemium`, `paid`, `enterprise` (any case); `free,freemium` matches any of them. */
                 pricing?: string;
-                /**
-                 * @description `1`/`true`: only tools with an education program; `0`/`false`: no restriction.
-                 * @example 1
-                 */
+                /** @description `1`/`true`: only tools with an education program; `0`/`false`: no restriction. */
                 has_education_pricing?: "1" | "true" | "0" | "false";
                 /** @description Search over the name, the short description, the tags and category, and (low weight, whole words) the long description: case, accents and punctuation folded; whole words with one typing error in words of 4+ letters and two in 8+; the last word also completed as typed; plurals and inflections; stop words and elisions ignored; synonyms, abbreviations and English terms. A sentence works: conversation (je cherche, I need, app) is set aside, levels (6e, lycée, BTS) rank their tools first, subjects (SVT, hg, anglais) also find the tools of that subject, gratuit/free ranks free tools first; a tool named next to alternative/comme/like (alternative à Kahoot) finds the tools most like it; meta.query says what was read. Ordered by relevance (exact name, name prefix, a name or description match before a long-description one, then a field-weighted score). */
                 q?: string;
-                /**
-                 * @description Default `name`; with `q`, relevance.
-                 * @example -updated_at
-                 */
+                /** @description Default `name`; with `q`, relevance. */
                 sort?: "name" | "-updated_at" | "-created_at";
-                /**
-                 * @description Only tools created or updated at or after this instant (inclusive). RFC 3339 with seconds and `Z` or an offset (send `+` as `%2B`). With `sort=-updated_at` and /changes, an incremental sync (docs/sync.md).
-                 * @example 2026-11-01T00:00:00Z
-                 */
+                /** @description Only tools created or updated at or after this instant (inclusive). RFC 3339 with seconds and `Z` or an offset (send `+` as `%2B`). With `sort=-updated_at` and /changes, an incremental sync (docs/sync.md). */
                 updated_since?: string;
                 /** @description Adds `meta.facets` for these facets (comma-separated): `category`, `pricing`, `has_education_pricing`, `level`, `subject`, `pupil_use`, `pupil_account`, `generative_ai`, `trains_on_user_data`, `data_location`, `institutional_access`, `offline`, `open_source`, `platform`, `language`, `tag`. */
                 facets?: string;
@@ -373,75 +352,33 @@ export interface operations {
                 level?: string;
                 /** @description A subject slug or alias (GET /subjects: `hg`, `maths`, `anglais`, `snt`…); `a,b` = any. `transversal` tools match only with `include_transversal=1`. */
                 subject?: string;
-                /**
-                 * @description With `subject`: also the tools that serve any subject (quiz makers, boards…).
-                 * @example 1
-                 */
+                /** @description With `subject`: also the tools that serve any subject (quiz makers, boards…). */
                 include_transversal?: "1" | "true" | "0" | "false";
-                /**
-                 * @description Tools pupils of that age may use themselves: their `school.for_pupils` answer at that age is `yes` or `with_consent` (so not teacher-only, a known minimum age at most this, and no rule of GET /rules keeps it teacher-led).
-                 * @example 12
-                 */
+                /** @description Tools pupils of that age may use themselves: their `school.for_pupils` answer at that age is `yes` or `with_consent` (so not teacher-only, a known minimum age at most this, and no rule of GET /rules keeps it teacher-led). */
                 age?: number;
-                /**
-                 * @description With `age`: `yes` keeps only the tools pupils of that age may use without further consent; `with_consent` (what `age` alone keeps) also those needing a parent’s or the school’s consent. Without `age`, a 400.
-                 * @example yes
-                 */
+                /** @description With `age`: `yes` keeps only the tools pupils of that age may use without further consent; `with_consent` (what `age` alone keeps) also those needing a parent’s or the school’s consent. Without `age`, a 400. */
                 for_pupils?: "yes" | "with_consent";
-                /**
-                 * @description `independent`, `supervised`, `teacher_only`; `a,b` = any.
-                 * @example independent,supervised
-                 */
+                /** @description `independent`, `supervised`, `teacher_only`; `a,b` = any. */
                 pupil_use?: string;
-                /**
-                 * @description `none`, `class_code`, `teacher_created`, `school_sso`, `personal`; `a,b` = any.
-                 * @example none,class_code
-                 */
+                /** @description `none`, `class_code`, `teacher_created`, `school_sso`, `personal`; `a,b` = any. */
                 pupil_account?: string;
-                /**
-                 * @description `none`, `feature`, `core`; `a,b` = any.
-                 * @example none
-                 */
+                /** @description `none`, `feature`, `core`; `a,b` = any. */
                 generative_ai?: string;
-                /**
-                 * @description `no`, `opt_out`, `yes`, `not_applicable`; `a,b` = any.
-                 * @example no,not_applicable
-                 */
+                /** @description `no`, `opt_out`, `yes`, `not_applicable`; `a,b` = any. */
                 trains_on_user_data?: string;
-                /**
-                 * @description `device`, `france`, `eu`, `outside_eu`; `a,b` = any.
-                 * @example france,eu,device
-                 */
+                /** @description `device`, `france`, `eu`, `outside_eu`; `a,b` = any. */
                 data_location?: string;
-                /**
-                 * @description `gar`, `ent`, `apps_education`, `educonnect`: tools reachable that way; `a,b` = any.
-                 * @example gar
-                 */
+                /** @description `gar`, `ent`, `apps_education`, `educonnect`: tools reachable that way; `a,b` = any. */
                 institutional_access?: string;
-                /**
-                 * @description `1`: only tools that work offline once installed; `0`: only the others.
-                 * @example 1
-                 */
+                /** @description `1`: only tools that work offline once installed; `0`: only the others. */
                 offline?: "1" | "true" | "0" | "false";
-                /**
-                 * @description `1`: only open-source tools (OSI licence); `0`: only the others.
-                 * @example 1
-                 */
+                /** @description `1`: only open-source tools (OSI licence); `0`: only the others. */
                 open_source?: "1" | "true" | "0" | "false";
-                /**
-                 * @description `web`, `windows`, `macos`, `linux`, `ios`, `android`, `chromeos`, `browser-extension`; `a,b` = any.
-                 * @example android,ios
-                 */
+                /** @description `web`, `windows`, `macos`, `linux`, `ios`, `android`, `chromeos`, `browser-extension`; `a,b` = any. */
                 platform?: string;
-                /**
-                 * @description Interface language, ISO 639-1 (`fr`, `en`, `de`…); `a,b` = any.
-                 * @example fr
-                 */
+                /** @description Interface language, ISO 639-1 (`fr`, `en`, `de`…); `a,b` = any. */
                 language?: string;
-                /**
-                 * @description A tag (`open-source`, `rgpd`, `ia-generative`…); `a,b` = any. An unknown tag matches nothing.
-                 * @example open-source
-                 */
+                /** @description A tag (`open-source`, `rgpd`, `ia-generative`…); `a,b` = any. An unknown tag matches nothing. */
                 tag?: string;
             };
             header?: never;
@@ -1168,10 +1105,7 @@ export interface operations {
     listCollections: {
         parameters: {
             query?: {
-                /**
-                 * @description `top`: the best tools for a task; `stack`: a persona’s toolkit
-                 * @example top
-                 */
+                /** @description `top`: the best tools for a task; `stack`: a persona’s toolkit */
                 kind?: "top" | "stack";
             };
             header?: never;
@@ -2050,20 +1984,11 @@ export interface operations {
     listChanges: {
         parameters: {
             query?: {
-                /**
-                 * @description Only changes at or after this instant (inclusive). RFC 3339 with seconds and `Z` or an offset (send `+` as `%2B`). Absent: the whole log.
-                 * @example 2026-11-01T00:00:00Z
-                 */
+                /** @description Only changes at or after this instant (inclusive). RFC 3339 with seconds and `Z` or an offset (send `+` as `%2B`). Absent: the whole log. */
                 since?: string;
-                /**
-                 * @description Whole number ≥ 1; past the last page the list is empty.
-                 * @example 1
-                 */
+                /** @description Whole number ≥ 1; past the last page the list is empty. */
                 page?: number;
-                /**
-                 * @description Whole number ≥ 1; values above 100 are clamped to 100.
-                 * @example 30
-                 */
+                /** @description Whole number ≥ 1; values above 100 are clamped to 100. */
                 per_page?: number;
             };
             header?: never;
