@@ -21,6 +21,25 @@ export type CollectionKind = (typeof COLLECTION_KINDS)[number];
 
 export const PLATFORMS = ['web', 'windows', 'macos', 'linux', 'ios', 'android', 'chromeos', 'browser-extension'] as const;
 /** How the platforms read in French, for people (facet labels, pages). */
+const LANGUAGE_NAMES = new Intl.DisplayNames(['fr'], { type: 'language' });
+/** Language names asked of Intl once per code: lists and facets name every language at every page. */
+const languageNames = new Map<string, string>();
+
+/** A language's French name (`fr` → « français »), or the code as given when Intl knows none. */
+export function languageLabel(code: string): string {
+  let name = languageNames.get(code);
+  if (name === undefined) {
+    try {
+      name = LANGUAGE_NAMES.of(code) ?? code;
+    } catch {
+      name = code;
+    }
+    // Codes come from the content, and selected values from requests: a bounded cache.
+    if (languageNames.size < 1_000) languageNames.set(code, name);
+  }
+  return name;
+}
+
 export const PLATFORM_LABELS: Record<(typeof PLATFORMS)[number], string> = labelTable({
   web: 'Navigateur web', windows: 'Windows', macos: 'macOS', linux: 'Linux', ios: 'iPhone et iPad', android: 'Android', chromeos: 'ChromeOS', 'browser-extension': 'Extension de navigateur',
 });

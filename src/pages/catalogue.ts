@@ -4,13 +4,16 @@
  */
 import { COLLECTION_KINDS, labelTable } from '../domain.js';
 import type { ReadModel } from '../read-model/read-model.js';
-import { collectionDetailBody, findTool, toolDetailBody, toolsPage } from '../directory/directory-queries.js';
+import { collectionDetailBody, findTool, toolDetailBody, toolsPageParts } from '../directory/directory-queries.js';
 import { ProblemError } from '../directory/problems.js';
 import { API_PREFIX } from '../directory/representations.js';
 import { closest } from '../text/french-text.js';
 import type { VocabularyIndex } from '../school/vocabulary.js';
 import { listTools } from '../read-model/list-tools.js';
 import { FACET_NAMES } from '../read-model/facets.js';
+
+/** The facets the filter panel shows counts for (filters.ts): every one but the tags, which have no menu. */
+const PAGE_FACETS = FACET_NAMES.filter((name) => name !== 'tag');
 import { parseToolsQuery, type ParsedToolsQuery } from '../directory/tools-query.js';
 import type { RawQuery } from '../directory/query-parameters.js';
 import { languageName, PLATFORMS } from './labels.js';
@@ -98,7 +101,7 @@ export function toolsListPage(ctx: PageContext, raw: RawQuery): Rendered {
   const typed = filterValues(raw);
   const values = appliedReading(model, typed) ?? typed;
   try {
-    query = { ...parseToolsQuery(values as RawQuery, model.school, TOOLS_PER_PAGE), facets: FACET_NAMES };
+    query = { ...parseToolsQuery(values as RawQuery, model.school, TOOLS_PER_PAGE), facets: PAGE_FACETS };
   } catch (err) {
     if (!(err instanceof ProblemError)) throw err;
     errors = (err.extras.errors ?? []).map((e) => `${e.parameter} ${e.rule.message.fr}`);
@@ -108,7 +111,8 @@ export function toolsListPage(ctx: PageContext, raw: RawQuery): Rendered {
     const slugs = query?.school?.values[name];
     if (slugs) values[name] = slugs.join(',');
   }
-  const body = query ? toolsPage(model, query, ctx.base, ctx.license) : null;
+  // The page's tools as read-model indices: the cards read the model, not the API's summaries.
+  const body = query ? toolsPageParts(model, query, ctx.base, ctx.license) : null;
   const total = body?.meta.total ?? 0;
   const pages = body?.meta.total_pages ?? 0;
   const pageNumber = query?.page ?? 1;
@@ -163,12 +167,23 @@ export function toolsListPage(ctx: PageContext, raw: RawQuery): Rendered {
     understood: chips.length > 0 ? chips.join(' · ') : null,
     filters: toolsFilters(model, values, body?.meta.facets),
     sort: sortChoices(values),
-    cards: (body?.data ?? []).map((t) => ({ ...card(model, model.toolIndex.get(t.slug)!), compare: { form: 'comparer' } })),
+    cards: (body?.items ?? []).map((i) => ({ ...card(model, i), compare: { form: 'comparer' } })),
     page: pageNumber, pages,
     prev: pageNumber > 1 && pageNumber <= pages ? href({ page: String(pageNumber - 1) }) : null,
     next: pageNumber < pages ? href({ page: String(pageNumber + 1) }) : null,
   });
   return { status: errors.length > 0 ? 400 : 200, html };
+}
+
+/** Per collection, the folded words of its title, slug and description: folded once per read model, not per empty search. */
+const COLLECTION_WORDS = new WeakMap<ReadModel, string[][]>();
+function collectionWords(model: ReadModel): string[][] {
+  let words = COLLECTION_WORDS.get(model);
+  if (words === undefined) {
+    words = model.collections.map((c) => [...new Set(foldFrench(`${c.record.title} ${c.record.slug.replaceAll('-', ' ')} ${c.record.description}`).split(' '))]);
+    COLLECTION_WORDS.set(model, words);
+  }
+  return words;
 }
 
 /** The levels and subjects a typed search names, with their labels: what a dead end offers to list whole. */
@@ -357,8 +372,9 @@ function waysOut(model: ReadModel, values: FilterValues, typed: string, understo
     }
   }
   const folded = new Set(foldFrench(typed).split(' ').filter((w) => w.length >= 3));
+  const collectionText = collectionWords(model);
   const collections = model.collections
-    .filter((c) => foldFrench(`${c.record.title} ${c.record.slug.replaceAll('-', ' ')} ${c.record.description}`).split(' ').some((w) => folded.has(w)))
+    .filter((_, ci) => collectionText[ci]!.some((w) => folded.has(w)))
     .slice(0, 4)
     .map((c) => ({ href: `/collections/${c.record.slug}`, title: c.record.title }));
   const named = [

@@ -1,5 +1,5 @@
 /** How the school facts and the other values read in the catalogue, in French. */
-import { labelTable, PLATFORM_LABELS, type SchoolFacts } from '../domain.js';
+import { labelTable, languageLabel, PLATFORM_LABELS, type SchoolFacts } from '../domain.js';
 
 export const PRICING: Record<string, string> = labelTable({ free: 'Gratuit', freemium: 'Gratuit avec options payantes', paid: 'Payant', enterprise: 'Sur devis (établissements)' });
 export const PUPIL_USE: Record<string, string> = labelTable({
@@ -19,14 +19,7 @@ export const TRAINS: Record<string, string> = labelTable({ no: 'Non', opt_out: '
 export const DATA_LOCATION: Record<string, string> = labelTable({ device: 'Sur l’appareil (rien n’en sort)', france: 'En France', eu: 'Dans l’Union européenne', outside_eu: 'Hors de l’Union européenne' });
 export const ACCESS: Record<string, string> = labelTable({ gar: 'GAR', ent: 'ENT', apps_education: 'apps.education.fr', educonnect: 'ÉduConnect' });
 export const PLATFORMS: Record<string, string> = PLATFORM_LABELS;
-const LANGUAGES = new Intl.DisplayNames(['fr'], { type: 'language' });
-export const languageName = (code: string) => {
-  try {
-    return LANGUAGES.of(code) ?? code;
-  } catch {
-    return code;
-  }
-};
+export const languageName = languageLabel;
 const yesNo = (v: boolean | null) => (v === null ? null : v ? 'Oui' : 'Non');
 
 export interface FactRow {

@@ -73,6 +73,18 @@ export function page(ctx: PageContext, meta: PageMeta, template: string, data: o
 
 /** The tool's logo as served here, or a monogram drawn from its name (never a publisher's image). */
 export function logoHtml(model: ReadModel, i: number, large = false): string {
+  let drawn = LOGOS.get(model);
+  if (drawn === undefined) LOGOS.set(model, (drawn = new Map()));
+  const key = large ? -1 - i : i;
+  let html = drawn.get(key);
+  if (html === undefined) drawn.set(key, (html = drawLogo(model, i, large)));
+  return html;
+}
+
+/** Per read model, each tool's logo as drawn (a card of every list draws it again otherwise): negative keys for the large one. */
+const LOGOS = new WeakMap<ReadModel, Map<number, string>>();
+
+function drawLogo(model: ReadModel, i: number, large: boolean): string {
   const t = model.tools[i]!;
   const cls = large ? 'logo logo-lg' : 'logo';
   const served = model.logos[i];

@@ -20,7 +20,7 @@ import { PRICING_LABELS, PRICING_MODELS, type PricingModel } from '../domain.js'
 import type { Bitset } from '../bitset.js';
 import { filterSets, intersectAll, otherSets, searchMatches, type ToolsQuery } from './list-tools.js';
 import { ATTRIBUTE_FILTERS, NO_SCHOOL_QUERY, SCHOOL_BOOLEANS, SCHOOL_ENUMS, SCHOOL_FILTERS, SCHOOL_VALUE_LABELS, type SchoolFilter } from './school-filters.js';
-import { PLATFORM_LABELS, PLATFORMS } from '../domain.js';
+import { languageLabel, PLATFORM_LABELS, PLATFORMS } from '../domain.js';
 import type { ReadModel } from './read-model.js';
 
 export const FACET_NAMES = ['category', 'pricing', 'has_education_pricing', ...SCHOOL_FILTERS, ...ATTRIBUTE_FILTERS] as const;
@@ -97,7 +97,7 @@ export function facetCounts(model: ReadModel, query: ToolsQuery, names: readonly
       const set = values.get(value);
       return set === undefined ? 0 : countIn(base, set);
     };
-    return { selected: school.values[filter] ?? [], values, count };
+    return { selected: school.values[filter] ?? [], values, count, none: base !== null && base.isEmpty() };
   };
   for (const filter of SCHOOL_FILTERS) {
     if (!names.includes(filter)) continue;
@@ -119,23 +119,18 @@ export function facetCounts(model: ReadModel, query: ToolsQuery, names: readonly
   }
   for (const filter of ATTRIBUTE_FILTERS) {
     if (!names.includes(filter)) continue;
-    const { selected, values, count } = schoolFacet(filter);
-    // Platforms: all eight, in their order; languages and tags: those with a tool (or selected), most first.
-    const candidates = filter === 'platform' ? [...PLATFORMS] : [...new Set([...values.keys(), ...selected])].sort();
+    const { selected, values, count, none } = schoolFacet(filter);
+    // Platforms: all eight, in their order; languages and tags: those with a tool (or selected),
+    // most first (none has a tool when the other filters keep none: only the selected ones).
+    const candidates = filter === 'platform' ? [...PLATFORMS] : [...new Set([...(none ? [] : values.keys()), ...selected])].sort();
     const list = candidates.map((value) => ({ value, label: attributeLabel(filter, value), count: count(value), selected: selected.includes(value) }));
     facets[filter] = filter === 'platform' ? list : list.filter((v) => v.count > 0 || v.selected).sort((a, b) => b.count - a.count);
   }
   return facets;
 }
 
-const LANGUAGE_NAMES = new Intl.DisplayNames(['fr'], { type: 'language' });
-
 function attributeLabel(filter: 'platform' | 'language' | 'tag', value: string): string {
   if (filter === 'platform') return PLATFORM_LABELS[value as keyof typeof PLATFORM_LABELS] ?? value;
   if (filter === 'tag') return value;
-  try {
-    return LANGUAGE_NAMES.of(value) ?? value;
-  } catch {
-    return value;
-  }
+  return languageLabel(value);
 }
