@@ -15,8 +15,14 @@ import type { FilterValues } from './filters.js';
 export function appliedReading(model: ReadModel, values: FilterValues): FilterValues | null {
   const q = values.q;
   if (q === undefined || q === '') return null;
-  const u = model.search.search(q).understood;
-  const words = [...u.constraintWords, ...u.schoolWords];
+  const found = model.search.search(q);
+  const u = found.understood;
+  // A subject's word finds the tools that have the subject or say the word (« AMC » in a tool's
+  // name): it becomes the subject filter only when every tool found has one of its subjects,
+  // so that the filter loses none; else it stays a word of the search.
+  const subjectSets = u.subjects.flatMap((s) => model.school.sets.subject.get(s) ?? []);
+  const asSubject = subjectSets.length > 0 && found.set.andNot(subjectSets.reduce((a, b) => a.or(b))).isEmpty();
+  const words = [...u.constraintWords, ...u.levelWords, ...(asSubject ? u.subjectWords : [])];
   if (words.length === 0) return null;
   const out: FilterValues = { ...values };
   // A filter the URL already gives stays as given; levels and subjects add to the URL's.
@@ -27,7 +33,7 @@ export function appliedReading(model: ReadModel, values: FilterValues): FilterVa
   };
   const set = (name: string, value: string) => (out[name] === undefined || out[name] === '' ? (out[name] = value) : undefined);
   add('level', u.levels);
-  add('subject', u.subjects);
+  if (asSubject) add('subject', u.subjects);
   for (const { filter } of u.facts) for (const [name, v] of Object.entries(filter)) set(name, Array.isArray(v) ? v.join(',') : String(v));
   if (u.free) set('pricing', 'free,freemium');
   if (u.age !== null) set('age', String(u.age));

@@ -58,18 +58,21 @@ export interface UnderstoodQuery {
   readonly without: number | null;
   /** The positions, among the query's words as typed (analyzer.ts, tokenize), of the words that state its constraints. */
   readonly constraintWords: readonly number[];
-  /** The same for the words that name its levels and subjects (a subject's name of several words whole: « sciences de la vie »). */
-  readonly schoolWords: readonly number[];
+    /** The same for the words that name its levels. */
+  readonly levelWords: readonly number[];
+  /** The same for the words that name its subjects (a subject's name of several words whole: « sciences de la vie »). */
+  readonly subjectWords: readonly number[];
 }
 
 export function understood(words: readonly string[], reading: QueryReading | null, facts: readonly SchoolFactHint[], typedAt: ((i: number) => number) | null = null): UnderstoodQuery {
-  if (reading === null) return { words, ignored: [], levels: [], subjects: [], free: false, facts: [], similarTo: [], age: null, without: null, constraintWords: [], schoolWords: [] };
+  if (reading === null) return { words, ignored: [], levels: [], subjects: [], free: false, facts: [], similarTo: [], age: null, without: null, constraintWords: [], levelWords: [], subjectWords: [] };
   const at = (k: number) => (typedAt === null ? k : typedAt(k));
   const constraintWords = new Set<number>();
   for (const [from, length] of reading.constraints) for (let k = from; k < from + length; k++) constraintWords.add(at(k));
-  const schoolWords = new Set<number>();
-  reading.roles.forEach((role, k) => (role === Role.Level || role === Role.Subject) && schoolWords.add(at(k)));
-  for (const [from, length] of reading.phrases) if (reading.roles[from] === Role.Subject) for (let k = from; k < from + length; k++) schoolWords.add(at(k));
+  const levelWords = new Set<number>();
+  const subjectWords = new Set<number>();
+  reading.roles.forEach((role, k) => (role === Role.Level ? levelWords.add(at(k)) : role === Role.Subject && subjectWords.add(at(k))));
+  for (const [from, length] of reading.phrases) if (reading.roles[from] === Role.Subject) for (let k = from; k < from + length; k++) subjectWords.add(at(k));
   const searched = reading.roles.every((r) => r === Role.Stop);
   return {
     words: words.filter((_, i) => searched || reading.roles[i] === Role.Content || reading.roles[i] === Role.Subject || reading.roles[i] === Role.Topic),
@@ -82,6 +85,7 @@ export function understood(words: readonly string[], reading: QueryReading | nul
     age: reading.age,
     without: null,
     constraintWords: [...constraintWords].sort((a, b) => a - b),
-    schoolWords: [...schoolWords].sort((a, b) => a - b),
+    levelWords: [...levelWords].sort((a, b) => a - b),
+    subjectWords: [...subjectWords].sort((a, b) => a - b),
   };
 }

@@ -275,3 +275,20 @@ test('GET /outils/{slug} › leads with what decides: « Pour vos élèves » fi
   assert.equal(unknown.length, cells.length - 2, `every school fact: ${unknown.join(', ')}`);
   assert.match(text(/<ul class="pupils">[\s\S]*?<\/ul>/.exec(blank)![0]), /À partir de 3 ans : on ne sait pas encore\. On ne sait pas encore si les élèves/);
 });
+
+test('GET /outils › a subject’s word becomes the subject filter only when every tool found has the subject: a tool that only says it stays found', async (t) => {
+  const dataset = fixtureDataset();
+  const quizzy = dataset.tools.find((tool) => tool.slug === 'quizzy')!;
+  // Named with a subject's word, without that subject (as « Auto Multiple Choice (AMC) »).
+  dataset.tools.push({ ...structuredClone(quizzy), slug: 'quiz-svt', name: 'Quiz SVT', website_url: 'https://quiz-svt.example.org/', school: { ...structuredClone(quizzy.school), subjects: ['transversal'] } });
+  const { app } = await buildTestApp(t, { dataset });
+  const html = (await app.inject({ url: `/outils?q=${encodeURIComponent('Quiz SVT')}` })).body;
+  assert.match(html, /href="\/outils\/quiz-svt"/);
+  assert.match(html, /<input type="search" id="q" name="q" value="Quiz SVT"/);
+  assert.doesNotMatch(html, /<option value="svt" selected>/);
+  // Where every tool found has the subject (the fixture alone), the word is the subject's filter.
+  const { app: plain } = await buildTestApp(t);
+  const svt = (await plain.inject({ url: `/outils?q=${encodeURIComponent('simulations SVT')}` })).body;
+  assert.match(svt, /<option value="svt" selected>/);
+  assert.match(svt, /href="\/outils\/eau-vive"/);
+});
