@@ -31,7 +31,7 @@ import { isStopWord, termOf, tokenize } from './analyzer.js';
 import { EMPTY_SEARCH_VOCABULARY, type SchoolFactHint, type SearchVocabulary, type SynonymSet } from '../domain.js';
 import type { VocabularyIndex } from '../school/vocabulary.js';
 import { buildLexicon, inEnglish, readQuery, Role, type QueryLexicon, type QueryReading } from './query-reading.js';
-import { constrained, understood, type SearchResult } from './understood.js';
+import { constrained, understood, type ConstraintSets, type SearchResult } from './understood.js';
 import { examSetOf } from './exam-sets.js';
 
 export type { SearchResult, UnderstoodQuery } from './understood.js';
@@ -117,16 +117,19 @@ export class SearchIndex {
   /** Per entry of the vocabulary's `exams`, the tools its expressions select (examSet), once per revision. */
   private readonly examSets: Array<Bitset | undefined> = [];
   readonly size: number;
+  private readonly constraintSets: ConstraintSets;
 
   private constructor(
     private readonly ix: SearchIndexData,
     private readonly lexicon: QueryLexicon,
     private readonly facts: readonly SchoolFactHint[],
     private readonly factSets: readonly Bitset[],
-    private readonly ageSets: readonly Bitset[],
+    ageSets: readonly Bitset[],
     private readonly exams: ReadonlyArray<{ readonly finds: readonly string[] }> = [],
   ) {
     this.size = ix.size;
+    // The sets a query's constraints keep, once per revision (the free tier is a union).
+    this.constraintSets = { facts, factSets, free: ix.free.or(ix.freemium), ageSets };
     this.termWeights = new Float32Array(ix.documentFrequency.length);
     this.termUnits = new Int32Array(ix.documentFrequency.length);
     // Past a few tens of thousands of tools, few units would fit, and keeping large arrays
@@ -174,7 +177,7 @@ export class SearchIndex {
 
   /** What the query finds, kept to its constraints (understood.ts, `constrained`). */
   private run(q: string): SearchResult {
-    return constrained(this.find(q), { facts: this.facts, factSets: this.factSets, free: this.ix.free.or(this.ix.freemium), ageSets: this.ageSets });
+    return constrained(this.find(q), this.constraintSets);
   }
 
   private find(q: string): SearchResult {
