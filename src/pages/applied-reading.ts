@@ -40,7 +40,5 @@ export function appliedReading(model: ReadModel, values: FilterValues): FilterVa
   const rest = textWithout(q, words);
   if (rest === '') delete out.q;
   else out.q = rest;
-  // A new search starts at its first page.
-  delete out.page;
   return out;
 }

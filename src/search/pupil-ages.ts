@@ -13,6 +13,8 @@ const BETWEEN_AGES = new Set(['a', 'to', 'et', 'and', 'ou', 'or']);
 
 /** Words that may stand between a pupils' word and their class (« mes élèves de 5e », « ma classe de CM2 », `my class in grade 5`). */
 const BEFORE_CLASS = new Set(['de', 'en', 'du', 'des', 'of', 'in']);
+/** Words that lead to the pupils' age without being about the tool (« quiz pour mes CM2 », `for 10-year-olds`): dropped with it. */
+const LEADING = new Set([...BEFORE_CLASS, 'pour', 'for', 'a', 'aux', 'avec', 'with', 'chez']);
 
 /**
  * The pupils' age a query gives, and the levels it names by age:
@@ -30,7 +32,7 @@ export function readAges(words: readonly string[], roles: Role[], lexicon: Query
   // without them reads on (« quiz pour mes CM2 » → « quiz pour »; « élèves de 8 ans » → « élèves »).
   const span = (from: number, length: number) => {
     let start = from;
-    while (start > 0 && (BEFORE_CLASS.has(words[start - 1]!) || (lexicon.pupils.has(words[start - 1]!) && isStopWord(words[start - 1]!)))) start--;
+    while (start > 0 && (LEADING.has(words[start - 1]!) || (lexicon.pupils.has(words[start - 1]!) && isStopWord(words[start - 1]!)))) start--;
     spans.push([start, from + length - start]);
   };
   let youngest: number | null = null;

@@ -26,6 +26,8 @@ test('constraints › a class said to be the pupils’ is their age, a filter; a
   assert.equal(cm2.meta.query.age, 10);
   assert.deepEqual(cm2.data.map((d) => d.name), ['Eau Vive']);
   assert.equal(cm2.meta.query.without_constraints.q, 'simulations pour mes élèves');
+  // The small words that only lead to the age go with it: « quiz pour mes CM2 » without it is « quiz ».
+  assert.equal((await get(app, 'quiz pour mes CM2')).meta.query.without_constraints.q, 'quiz');
   assert.equal((await get(app, 'quiz for my 3rd graders')).meta.query.age, 8);
   // Alone, a class is a level: tools of that level rank first, and nothing is filtered by age.
   const alone = await get(app, 'simulations CE2');
