@@ -35,7 +35,7 @@ import { MCP_ALLOWED_METHODS, MCP_PATHS, MCP_REQUEST_HEADERS, mcpRoute } from '.
 import { assetRoutes } from './http/routes/assets.js';
 import { docsRoutes } from './http/routes/docs.js';
 import { homeRoutes } from './http/routes/home.js';
-import { notFoundHtml, PAGE_POLICY, pageRoutes, preparePageAssets, rateLimitedHtml } from './pages/routes.js';
+import { notFoundHtml, PAGE_POLICY, pageRoutes, preparePageAssets, toolsPageBuilder, rateLimitedHtml } from './pages/routes.js';
 import { problemPageRoutes } from './http/routes/problem-pages.js';
 import { clientKey } from './rate-limit/client-key.js';
 import { retryAfter, type RateDecision, type RateLimiter } from './rate-limit/rate-limiter.js';
@@ -311,6 +311,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   mcpRoute(app, { config, limiter, directory, license: ctx.license, problemBase: problems, publicMediaUrl: config.publicMediaUrl, licenseText: dataLicenseText(config.contentDir), version: API_VERSION });
   homeRoutes(app, ctx);
   pageRoutes(app, ctx);
+  fastPath?.answer('/outils', toolsPageBuilder(ctx));
   problemPageRoutes(app, ctx);
   docsRoutes(app, ctx);
   assetRoutes(app, config.publicBaseUrl, preparePageAssets);

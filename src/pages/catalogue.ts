@@ -19,7 +19,7 @@ import type { RawQuery } from '../directory/query-parameters.js';
 import { languageName, PLATFORMS } from './labels.js';
 import { decidingFacts, UNKNOWN_FACT } from './tool-facts.js';
 import { compareHref } from './compare.js';
-import { card, dateFr, logoHtml, page, type PageContext, type Rendered } from './render.js';
+import { card, cardHtml, CARDS_SLOT, dateFr, logoHtml, page, withCards, type PageContext, type Rendered } from './render.js';
 import { toolsFilters, activeFilters, sortChoices, titleParts, type FilterValues } from './filters.js';
 import { appliedReading } from './applied-reading.js';
 import { foldFrench, visibleText } from '../text/french-text.js';
@@ -167,12 +167,12 @@ export function toolsListPage(ctx: PageContext, raw: RawQuery): Rendered {
     understood: chips.length > 0 ? chips.join(' · ') : null,
     filters: toolsFilters(model, values, body?.meta.facets),
     sort: sortChoices(values),
-    cards: (body?.items ?? []).map((i) => ({ ...card(model, i), compare: { form: 'comparer' } })),
+    cardsSlot: CARDS_SLOT, cardCount: body?.items.length ?? 0,
     page: pageNumber, pages,
     prev: pageNumber > 1 && pageNumber <= pages ? href({ page: String(pageNumber - 1) }) : null,
     next: pageNumber < pages ? href({ page: String(pageNumber + 1) }) : null,
   });
-  return { status: errors.length > 0 ? 400 : 200, html };
+  return { status: errors.length > 0 ? 400 : 200, html: withCards(model, html, body?.items ?? [], 'comparer') };
 }
 
 /** Per collection, the folded words of its title, slug and description: folded once per read model, not per empty search. */
@@ -226,7 +226,7 @@ export function toolPage(ctx: PageContext, slug: string): Rendered {
   const deciding = decidingFacts(model, i);
   // The same measure as a search for alternatives to it (`alternative à …`): docs/search.md.
   const near = model.search.similar(i, 6);
-  const similar = near.map((j) => ({ ...card(model, j), compare: { form: null } }));
+  const similar = near.map((j) => cardHtml(model, j, null));
   const compareWith = near.slice(0, 2).map((j) => model.tools[j]!);
   const html = page(ctx, {
     title: tool.name,

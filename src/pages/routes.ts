@@ -22,6 +22,8 @@ import { collectionPage, collectionsPage, homePage, logosPage, notFoundPage, pag
 import { robotsTxt, sitemapXml } from './sitemap.js';
 import { comparedSlugs, comparePage } from './compare.js';
 import type { PageContext } from './render.js';
+import type { EntryBuilder } from '../http/fast-path.js';
+import type { DirectoryState } from '../live-directory.js';
 
 export const HTML_TYPE = 'text/html; charset=utf-8';
 /** Our stylesheet and script only; images from here (logos) and data: (none today); forms to here. */
@@ -48,28 +50,58 @@ export function preparePageAssets(): Promise<PageAssets> {
   return assets;
 }
 
+const html = (rendered: Rendered): CachedResponse =>
+  rendered.status === 301
+    ? makeResponse(301, '', { location: rendered.location!, 'content-type': HTML_TYPE })
+    : makeResponse(rendered.status, rendered.html, { 'content-type': HTML_TYPE, 'content-security-policy': PAGE_POLICY, 'referrer-policy': 'strict-origin-when-cross-origin' });
+
+/**
+ * A page kept per revision, base URL and key (the path and what the page reads of the
+ * query). Only a 200 or a 301 is kept and remembered by the fast path: an error page is
+ * rendered for its request alone, so no request can leave one where another is looked up.
+ */
+function pageEntry(c: PageContext, state: DirectoryState, key: string, render: (c: PageContext) => Rendered): CachedResponse {
+  const cache = httpRevision(state).responses;
+  const cacheKey = `PAGE ${c.base} ${key}`;
+  let entry = cache.get(cacheKey);
+  if (entry === undefined) {
+    entry = html(render(c));
+    if (entry.status === 200 || entry.status === 301) cache.set(cacheKey, entry);
+  }
+  return entry;
+}
+
+/** /outils for a query as the router parses it: its key and its render. */
+function toolsListing(raw: RawQuery): { key: string; render: (c: PageContext) => Rendered } {
+  // The key is what the page reads of the query, nothing more and nothing less (pageQuery).
+  const query = pageQuery(raw);
+  return { key: `/outils?${pageQueryKey(query)}`, render: (c) => toolsListPage(c, query) };
+}
+
+/**
+ * A search's page never asked before, built by the fast path (http/fast-path.ts) without
+ * Fastify, as never-seen API searches are: the route's own key, context and render, so the
+ * bytes are the route's. A page that is not a 200 (a bad parameter, a page past the last)
+ * throws, and the route answers it as always; so does a request before the assets are read.
+ */
+export function toolsPageBuilder(ctx: RouteContext): EntryBuilder {
+  let assets: PageAssets | undefined;
+  preparePageAssets().then((a) => (assets = a), () => undefined);
+  return (state, raw, base) => {
+    if (assets === undefined) throw new Error('the page assets are not read yet');
+    const { key, render } = toolsListing(raw);
+    const entry = pageEntry(contextOf(ctx, state, base, assets), state, key, render);
+    if (entry.status !== 200) throw new Error(`/outils answers ${entry.status}`);
+    return entry;
+  };
+}
+
 export function pageRoutes(app: FastifyInstance, ctx: RouteContext): void {
   const context = (request: FastifyRequest, state = ctx.directory.current) => pageContext(request, ctx, state);
-  const html = (rendered: Rendered): CachedResponse =>
-    rendered.status === 301
-      ? makeResponse(301, '', { location: rendered.location!, 'content-type': HTML_TYPE })
-      : makeResponse(rendered.status, rendered.html, { 'content-type': HTML_TYPE, 'content-security-policy': PAGE_POLICY, 'referrer-policy': 'strict-origin-when-cross-origin' });
-  /**
-   * A page kept per revision, base URL and key (the path and what the page reads of the
-   * query). Only a 200 or a 301 is kept and remembered by the fast path: an error page is
-   * rendered for its request alone, so no request can leave one where another is looked up.
-   */
   const serve = async (request: FastifyRequest, reply: FastifyReply, key: string, render: (c: PageContext) => Rendered) => {
     const state = ctx.directory.current;
-    const c = await context(request, state);
-    const cache = httpRevision(state).responses;
-    const cacheKey = `PAGE ${c.base} ${key}`;
-    let entry = cache.get(cacheKey);
-    if (entry === undefined) {
-      entry = html(render(c));
-      if (entry.status !== 200 && entry.status !== 301) return sendCached(request, reply, entry);
-      cache.set(cacheKey, entry);
-    }
+    const entry = pageEntry(await context(request, state), state, key, render);
+    if (entry.status !== 200 && entry.status !== 301) return sendCached(request, reply, entry);
     return ctx.send(request, reply, state, entry);
   };
   const slugOf = (request: FastifyRequest) => String((request.params as { slug?: string }).slug ?? '');
@@ -79,9 +111,8 @@ export function pageRoutes(app: FastifyInstance, ctx: RouteContext): void {
   for (const prefix of ['/outils/', '/collections/', '/a-propos/']) countAsPage(prefix, true);
   getAndHead(app, '/', hidden, (request, reply) => serve(request, reply, '/', homePage));
   getAndHead(app, '/outils', hidden, (request, reply) => {
-    // The key is what the page reads of the query, nothing more and nothing less (pageQuery).
-    const query = pageQuery(request.query as RawQuery);
-    return serve(request, reply, `/outils?${pageQueryKey(query)}`, (c) => toolsListPage(c, query));
+    const { key, render } = toolsListing(request.query as RawQuery);
+    return serve(request, reply, key, render);
   });
   getAndHead(app, '/comparer', hidden, (request, reply) => {
     // Kept per list of slugs as asked (order is the columns'); a list it cannot compare is a 4xx, never kept.
@@ -122,7 +153,7 @@ export function pageRoutes(app: FastifyInstance, ctx: RouteContext): void {
 
 /** The French 404 page for a path nothing serves, for a browser (Accept: text/html). */
 export async function notFoundHtml(request: FastifyRequest, ctx: RouteContext): Promise<string> {
-  return notFoundPage(await pageContext(request, ctx), 'Rien n’est publié à cette adresse.', null).html;
+  return String(notFoundPage(await pageContext(request, ctx), 'Rien n’est publié à cette adresse.', null).html);
 }
 
 /**
@@ -130,12 +161,14 @@ export async function notFoundHtml(request: FastifyRequest, ctx: RouteContext): 
  * when to come back, and that a shared address (a school's) counts as one.
  */
 export async function rateLimitedHtml(request: FastifyRequest, ctx: RouteContext, limit: number, retryAfterSeconds: number): Promise<string> {
-  return rateLimitedPage(await pageContext(request, ctx), limit, retryAfterSeconds).html;
+  return String(rateLimitedPage(await pageContext(request, ctx), limit, retryAfterSeconds).html);
 }
 
 /** What a page is rendered with: the revision's model, the base of links, the fingerprinted files. */
 async function pageContext(request: FastifyRequest, ctx: RouteContext, state = ctx.directory.current): Promise<PageContext> {
-  const { css, js, icon } = await preparePageAssets();
-  const base = baseUrlOf(request, ctx.config.publicBaseUrl);
+  return contextOf(ctx, state, baseUrlOf(request, ctx.config.publicBaseUrl), await preparePageAssets());
+}
+
+function contextOf(ctx: RouteContext, state: DirectoryState, base: string, { css, js, icon }: PageAssets): PageContext {
   return { model: state.model, base, license: ctx.license, publisher: ctx.config.publisher, media: mediaBaseOf(ctx.config.publicMediaUrl, base), css: css.path, js: js.path, icon: icon.path };
 }

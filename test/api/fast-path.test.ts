@@ -146,6 +146,43 @@ test('fast path › a list never asked before is built without Fastify, with the
   }
 });
 
+test('fast path › a catalogue search never asked before is built without Fastify, with the page Fastify sends; an error page is left to Fastify', async (t) => {
+  const { app, port, seen } = await listening(t);
+  const host = `127.0.0.1:${port}`;
+  await send(port, '/'); // the pages' assets are read at the first page
+  const built: Array<[string, SendOptions]> = [
+    ['/outils?q=quizz%20gratuit', {}],
+    ['/outils?q=quiz%20sans%20compte%20pour%20mes%20CM2', {}],
+    ['/outils?q=carte&level=college&sort=name', {}],
+    ['/outils?q=zzzqqq%20ulis', {}],
+    ['/outils?q=ecrire', { method: 'HEAD' }],
+    ['/outils?q=ecrire&pricing=free', { headers: { 'accept-encoding': 'gzip' } }],
+  ];
+  for (const [path, options] of built) {
+    const label = `${options.method ?? 'GET'} ${path} ${JSON.stringify(options.headers ?? {})}`;
+    const before = seen.fastify;
+    const fast = await send(port, path, options);
+    assert.equal(seen.fastify, before, `${label}: built without Fastify`);
+    assert.equal(fast.status, 200, label);
+    const oracle = await app.inject({ method: (options.method ?? 'GET') as 'GET', url: path, headers: { host, ...options.headers } });
+    assert.deepEqual(stable(fast.headers), stable(oracle.headers), label);
+    assert.ok(fast.body.equals(oracle.rawPayload), label);
+    if (options.method !== 'HEAD' && options.headers === undefined) {
+      assert.match(fast.body.toString('utf8'), /<\/html>\s*$/, `${label}: a whole page`);
+      assert.equal(fast.body.indexOf(0), -1, `${label}: no mark of where the cards go`);
+    }
+  }
+  // A page past the last, a bad parameter: the route answers, and nothing is kept.
+  for (const [path, status] of [['/outils?q=quiz&page=99', 404], ['/outils?q=quiz&level=cm7', 400]] as const) {
+    for (let i = 0; i < 2; i++) {
+      const before = seen.fastify;
+      const answer = await send(port, path);
+      assert.equal(answer.status, status, path);
+      assert.equal(seen.fastify, before + 1, `${path}: answered by Fastify`);
+    }
+  }
+});
+
 test('fast path › requests are counted on both paths, and the refused ones get a proper 429', async (t) => {
   const { port } = await listening(t, { env: { RATE_LIMIT_MAX: '5' } });
   const statuses: number[] = [];
