@@ -61,10 +61,10 @@ for (const javaScript of [true, false]) {
     await page.getByLabel('Discipline', { exact: true }).selectOption('svt');
     if (!javaScript) await page.getByRole('button', { name: 'Appliquer les filtres' }).click();
     await page.waitForURL(/subject=svt/);
-    await page.getByText('Retirer « Discipline : Sciences de la vie et de la Terre »').waitFor();
+    await page.getByRole('link', { name: 'Retirer « Discipline : Sciences de la vie et de la Terre »', exact: true }).waitFor();
     if (javaScript) await axe(page, 'search with filters');
     await noOverflowAt320(page, `search-${javaScript ? 'js' : 'nojs'}`);
-    await page.getByText('Retirer « Niveau : Collège »').click();
+    await page.getByRole('link', { name: 'Retirer « Niveau : Collège »', exact: true }).click();
     await page.waitForURL((url) => !url.search.includes('level='));
     assert.match(page.url(), /subject=svt/);
 

@@ -53,8 +53,8 @@ test('GET /outils › search and filters as plain GET parameters (the API’s na
   assert.match(html, /<label class="visually-hidden" for="f-level">Niveau<\/label>/);
   assert.match(html, /<option value="college" selected>Collège \(\d+\)<\/option>/);
   // Active filters, each removable (the alias read as its level).
-  assert.match(html, /<a href="\/outils\?subject=svt&amp;include_transversal=1">Retirer « Niveau : Collège »<\/a>/);
-  assert.match(html, /<a href="\/outils\?level=college&amp;include_transversal=1">Retirer « Discipline : Sciences de la vie et de la Terre »<\/a>/);
+  assert.match(html, /<a href="\/outils\?subject=svt&amp;include_transversal=1"><span class="visually-hidden">Retirer « <\/span>Niveau : Collège<span class="visually-hidden"> »<\/span> <span aria-hidden="true">×<\/span><\/a>/);
+  assert.match(html, /<a href="\/outils\?level=college&amp;include_transversal=1"><span class="visually-hidden">Retirer « <\/span>Discipline : Sciences de la vie et de la Terre<span class="visually-hidden"> »<\/span> <span aria-hidden="true">×<\/span><\/a>/);
   // An empty result says why and which filter to drop.
   const none = await app.inject({ url: '/outils?level=maternelle&subject=svt' });
   assert.equal(none.statusCode, 200);
@@ -225,7 +225,7 @@ test('GET /outils › understood = applied: what the sentence says becomes the f
   assert.match(html, /<h1>Quiz · École élémentaire · sans compte personnel<\/h1>/);
   assert.match(html, /<title>Outils : Quiz · École élémentaire · sans compte personnel/);
   // Each applied filter is a chip that removes it alone: the sentence is not read again.
-  const chips = [...html.matchAll(/<li class="active"><a href="([^"]+)">Retirer « ([^»]+) »<\/a><\/li>/g)].map((m) => [m[2]!.trim(), m[1]!.replaceAll('&amp;', '&')]);
+  const chips = [...html.matchAll(/<li class="active"><a href="([^"]+)"><span class="visually-hidden">Retirer « <\/span>([^<]+)<span class="visually-hidden"> »<\/span> <span aria-hidden="true">×<\/span><\/a><\/li>/g)].map((m) => [m[2]!.trim(), m[1]!.replaceAll('&amp;', '&')]);
   const chip = (label: RegExp) => chips.find(([l]) => label.test(l!))?.[1];
   assert.equal(chip(/^Niveau/), '/outils?q=quiz&pupil_account=none%2Cclass_code');
   assert.equal(chip(/^Compte élève/), '/outils?q=quiz&level=elementaire');
