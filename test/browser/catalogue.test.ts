@@ -7,24 +7,16 @@
  * Screenshots go to test-output/. Without Chromium the test is skipped, except under CI.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { launch, SCREENSHOTS, serve, skipWithoutChromium, watchedPage } from '../helpers/browser.js';
+import { axeViolations, launch, SCREENSHOTS, serve, skipWithoutChromium, watchedPage } from '../helpers/browser.js';
 
 const skip = skipWithoutChromium;
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 async function axe(page: Page, name: string): Promise<void> {
-  await page.evaluate(AXE);
-  const result = (await page.evaluate(() => (globalThis as unknown as { axe: { run: (o: object) => Promise<unknown> } }).axe.run({ resultTypes: ['violations'] }))) as {
-    violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>;
-  };
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  assert.deepEqual(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), [], `axe on ${name}`);
+  assert.deepEqual(await axeViolations(page), [], `axe on ${name}`);
 }
 
 async function noOverflowAt320(page: Page, name: string): Promise<void> {

@@ -8,23 +8,15 @@
  * no serious or critical violation (with JavaScript on: it runs in the page). Screenshots go to test-output/.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { launch, screenshot, serve, skipWithoutChromium, watchedPage } from '../helpers/browser.js';
+import { axeViolations, launch, screenshot, serve, skipWithoutChromium, watchedPage } from '../helpers/browser.js';
 
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** axe-core runs in the page: with JavaScript off it cannot, and the HTML it would read is the same. */
 async function axe(page: Page, name: string, javaScript: boolean): Promise<void> {
   if (!javaScript) return;
-  await page.evaluate(AXE);
-  const result = (await page.evaluate(() => (globalThis as unknown as { axe: { run: (o: object) => Promise<unknown> } }).axe.run({ resultTypes: ['violations'] }))) as {
-    violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>;
-  };
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  assert.deepEqual(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), [], `axe on ${name}`);
+  assert.deepEqual(await axeViolations(page), [], `axe on ${name}`);
 }
 
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);

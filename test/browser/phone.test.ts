@@ -5,14 +5,10 @@
  * filters stay in view beside the results. axe-core finds no serious or critical violation.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { test } from 'node:test';
-import { launch, SCREENSHOTS, serve, skipWithoutChromium, watchedPage } from '../helpers/browser.js';
-
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+import { axeViolations, launch, SCREENSHOTS, serve, skipWithoutChromium, watchedPage } from '../helpers/browser.js';
 
 for (const javaScript of [true, false]) {
   test(`browser › /outils on a 360 px phone ${javaScript ? 'with' : 'without'} JavaScript: results in the first screen, filters folded with their count; open beside the results at 1280 px`, { skip: skipWithoutChromium, timeout: 90_000 }, async (t) => {
@@ -30,9 +26,7 @@ for (const javaScript of [true, false]) {
     await summary.click();
     assert.equal(await page.getByLabel('Niveau', { exact: true }).isVisible(), true, 'one tap opens them');
     if (javaScript) {
-      await page.evaluate(AXE);
-      const result = (await page.evaluate(() => (globalThis as unknown as { axe: { run: (o: object) => Promise<unknown> } }).axe.run({ resultTypes: ['violations'] }))) as { violations: Array<{ id: string; impact: string }> };
-      assert.deepEqual(result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id), []);
+      assert.deepEqual(await axeViolations(page), []);
     }
     await mkdir(SCREENSHOTS, { recursive: true });
     await page.screenshot({ path: path.join(SCREENSHOTS, `outils-phone-${javaScript ? 'js' : 'nojs'}.png`) });

@@ -5,7 +5,8 @@
  * except under CI, where they fail.
  */
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { TestContext } from 'node:test';
@@ -59,4 +60,21 @@ export async function watchedPage(owner: Browser | BrowserContext) {
 export async function screenshot(page: Page, name: string): Promise<void> {
   await mkdir(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, name), fullPage: false });
+}
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * axe-core's violations on the page as it stands (it runs in the page: JavaScript must be on;
+ * the HTML it would read without is the same), as `id: targets` lines; by default the serious
+ * and critical ones, with `every` all of them.
+ */
+export async function axeViolations(page: Page, every = false): Promise<string[]> {
+  await page.evaluate(AXE);
+  const result = (await page.evaluate(() => (globalThis as unknown as { axe: { run: (o: object) => Promise<unknown> } }).axe.run({ resultTypes: ['violations'] }))) as {
+    violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>;
+  };
+  return result.violations
+    .filter((v) => every || v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
 }
