@@ -22,7 +22,6 @@ import { collectionPage, collectionsPage, homePage, logosPage, notFoundPage, pag
 import { robotsTxt, sitemapXml } from './sitemap.js';
 import { comparedSlugs, comparePage } from './compare.js';
 import type { PageContext } from './render.js';
-import type { EntryBuilder } from '../http/fast-path.js';
 import type { DirectoryState } from '../live-directory.js';
 
 export const HTML_TYPE = 'text/html; charset=utf-8';
@@ -84,7 +83,7 @@ function toolsListing(raw: RawQuery): { key: string; render: (c: PageContext) =>
  * bytes are the route's. A page that is not a 200 (a bad parameter, a page past the last)
  * throws, and the route answers it as always; so does a request before the assets are read.
  */
-export function toolsPageBuilder(ctx: RouteContext): EntryBuilder {
+export function toolsPageBuilder(ctx: RouteContext): (state: DirectoryState, raw: RawQuery, base: string) => CachedResponse {
   let assets: PageAssets | undefined;
   preparePageAssets().then((a) => (assets = a), () => undefined);
   return (state, raw, base) => {
