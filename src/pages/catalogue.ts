@@ -19,7 +19,7 @@ import type { RawQuery } from '../directory/query-parameters.js';
 import { languageName, PLATFORMS } from './labels.js';
 import { decidingFacts, UNKNOWN_FACT } from './tool-facts.js';
 import { compareHref } from './compare.js';
-import { card, cardHtml, CARDS_SLOT, dateFr, logoHtml, page, withCards, type PageContext, type Rendered } from './render.js';
+import { card, CARDS_SLOT, dateFr, logoHtml, page, withCards, type PageContext, type Rendered } from './render.js';
 import { toolsFilters, activeFilters, sortChoices, titleParts, type FilterValues } from './filters.js';
 import { appliedReading } from './applied-reading.js';
 import { foldFrench, visibleText } from '../text/french-text.js';
@@ -226,7 +226,6 @@ export function toolPage(ctx: PageContext, slug: string): Rendered {
   const deciding = decidingFacts(model, i);
   // The same measure as a search for alternatives to it (`alternative à …`): docs/search.md.
   const near = model.search.similar(i, 6);
-  const similar = near.map((j) => cardHtml(model, j, null));
   const compareWith = near.slice(0, 2).map((j) => model.tools[j]!);
   const html = page(ctx, {
     title: tool.name,
@@ -261,11 +260,11 @@ export function toolPage(ctx: PageContext, slug: string): Rendered {
     platforms: tool.platforms.map((p) => PLATFORMS[p] ?? p).join(', ') || UNKNOWN_FACT,
     languages: tool.languages.map(languageName).join(', '),
     collections: tool.collections,
-    similar,
+    similarCount: near.length, cardsSlot: CARDS_SLOT,
     updated: dateFr(tool.freshness.updated_at),
     json: tool.links.self,
   });
-  return { status: 200, html };
+  return { status: 200, html: withCards(model, html, near, null) };
 }
 
 export function collectionsPage(ctx: PageContext): Rendered {

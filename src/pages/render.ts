@@ -124,50 +124,37 @@ export function card(model: ReadModel, i: number) {
 }
 
 /**
- * A tool's card as HTML (templates/card.eta), with its « Comparer » box tied to the form
- * `compareForm` (or to the enclosing one when null): drawn once per read model and form, as
- * a card depends on nothing else (a never-seen search's page rendered 24 cards through the
- * template at every request).
- */
-export function cardHtml(model: ReadModel, i: number, compareForm: string | null): string {
-  let drawn = CARDS.get(model);
-  if (drawn === undefined) CARDS.set(model, (drawn = new Map()));
-  const key = `${compareForm ?? ''} ${i}`;
-  let html = drawn.get(key);
-  if (html === undefined) drawn.set(key, (html = eta.render('card', { ...card(model, i), compare: { form: compareForm } })));
-  return html;
-}
-
-const CARDS = new WeakMap<ReadModel, Map<string, string>>();
-
-/**
- * Where a page's template puts its cards when they are sent as bytes (`withCards`): a mark no
- * text of a page can hold (every value a request brings is kept visible: catalogue.ts, pageQuery).
+ * Where a page's template puts its tool cards (`withCards`): a mark no text of a page can hold
+ * (every value a request brings is kept visible: catalogue.ts, pageQuery).
  */
 export const CARDS_SLOT = '\u0000cards\u0000';
 
 /**
- * A page's HTML with its cards, as bytes: the cards already encoded once per read model, so a
- * search's page encodes only the rest (turning a 40 KB page string into bytes cost ~10 % of a
- * never-seen search's page).
+ * A page's HTML with the cards of `tools` in its slot, as bytes. A card (templates/card.eta,
+ * its « Comparer » box tied to the form `compareForm`, or to the enclosing one when null)
+ * depends on nothing else, so it is drawn and encoded once per read model and form: a
+ * never-seen search's page drew 24 cards through the template and encoded its whole 40 KB
+ * at every request (~20 % of it).
  */
 export function withCards(model: ReadModel, html: string, tools: readonly number[], compareForm: string | null): Buffer {
   const at = html.indexOf(CARDS_SLOT);
+  // A template leaves out the slot where there is no card to show (a tool with no close one).
+  if (at === -1 && tools.length === 0) return Buffer.from(html);
   if (at === -1) throw new Error('withCards: the template has no cards slot');
-  let encoded = CARD_BYTES.get(model);
-  if (encoded === undefined) CARD_BYTES.set(model, (encoded = new Map()));
+  let drawn = CARDS.get(model);
+  if (drawn === undefined) CARDS.set(model, (drawn = new Map()));
   const parts: Buffer[] = [Buffer.from(html.slice(0, at))];
   for (const i of tools) {
     const key = `${compareForm ?? ''} ${i}`;
-    let bytes = encoded.get(key);
-    if (bytes === undefined) encoded.set(key, (bytes = Buffer.from(cardHtml(model, i, compareForm))));
+    let bytes = drawn.get(key);
+    if (bytes === undefined) drawn.set(key, (bytes = Buffer.from(eta.render('card', { ...card(model, i), compare: { form: compareForm } }))));
     parts.push(bytes);
   }
   parts.push(Buffer.from(html.slice(at + CARDS_SLOT.length)));
   return Buffer.concat(parts);
 }
 
-const CARD_BYTES = new WeakMap<ReadModel, Map<string, Buffer>>();
+const CARDS = new WeakMap<ReadModel, Map<string, Buffer>>();
 
 const frenchDate = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 export const dateFr = (iso: string) => frenchDate.format(new Date(iso));
