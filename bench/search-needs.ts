@@ -2,7 +2,7 @@
  * npm run bench:needs [-- JUDGMENTS.json …] — search quality on the project's own judged needs,
  * kept apart from ../shared/search/dev-queries.json: by default bench/search-needs.json (French
  * sentences, English agent strings and questions, level + subject, and names, typing errors
- * and prefixes that must not be lost), bench/search-needs-2.json to -18.json (the same kinds
+ * and prefixes that must not be lost), bench/search-needs-2.json and the later ones (the same kinds
  * of need, each written after the work on the set before and judged from the content without
  * running the search), each scored and checked on its own. Per kind and overall: nDCG@10, recall@10, MRR
  * (first result graded 2 or more) and the share of answerable queries that found nothing;
@@ -11,7 +11,7 @@
  * GET /tools?q= and MCP search_tools call. Exits 1 when a target of docs/search.md is missed.
  * VERBOSE=1 prints every query's score and first results.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadContent } from '../src/content/load-content.js';
 import { buildReadModel } from '../src/read-model/read-model.js';
@@ -30,8 +30,16 @@ interface Row extends QueryScore {
 }
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-/** The judged sets: the first, tuned against; the second to the eighteenth, each written after the work on the one before and judged without running the search. */
-const DEFAULT_SETS = ['bench/search-needs.json', 'bench/search-needs-2.json', 'bench/search-needs-3.json', 'bench/search-needs-4.json', 'bench/search-needs-5.json', 'bench/search-needs-6.json', 'bench/search-needs-7.json', 'bench/search-needs-8.json', 'bench/search-needs-9.json', 'bench/search-needs-10.json', 'bench/search-needs-11.json', 'bench/search-needs-12.json', 'bench/search-needs-13.json', 'bench/search-needs-14.json', 'bench/search-needs-15.json', 'bench/search-needs-16.json', 'bench/search-needs-17.json', 'bench/search-needs-18.json'];
+/**
+ * The judged sets, every bench/search-needs[-N].json in number order: the first, tuned
+ * against; each later one written after the work on the one before and judged without running
+ * the search. A new set is a new file; nothing here lists them.
+ */
+const setNumber = (file: string) => Number(/-(\d+)\.json$/.exec(file)?.[1] ?? 1);
+const DEFAULT_SETS = readdirSync(path.join(ROOT, 'bench'))
+  .filter((f) => /^search-needs(-\d+)?\.json$/.test(f))
+  .sort((a, b) => setNumber(a) - setNumber(b))
+  .map((f) => path.join('bench', f));
 const files = process.argv.length > 2 ? process.argv.slice(2) : DEFAULT_SETS.map((f) => path.join(ROOT, f));
 for (const file of files) {
   if (!existsSync(file)) {
