@@ -15,13 +15,14 @@ import type { FilterValues } from './filters.js';
 export function appliedReading(model: ReadModel, values: FilterValues): FilterValues | null {
   const q = values.q;
   if (q === undefined || q === '') return null;
-  const found = model.search.search(q);
-  const u = found.understood;
+  // The sentence is read, not searched: the page searches what is left of it with its filters.
+  const u = model.search.understand(q);
   // A subject's word finds the tools that have the subject or say the word (« AMC » in a tool's
   // name): it becomes the subject filter only when every tool found has one of its subjects,
-  // so that the filter loses none; else it stays a word of the search.
+  // so that the filter loses none; else it stays a word of the search. Only then is the
+  // sentence searched as typed.
   const subjectSets = u.subjects.flatMap((s) => model.school.sets.subject.get(s) ?? []);
-  const asSubject = subjectSets.length > 0 && found.set.andNot(subjectSets.reduce((a, b) => a.or(b))).isEmpty();
+  const asSubject = subjectSets.length > 0 && model.search.search(q).set.andNot(subjectSets.reduce((a, b) => a.or(b))).isEmpty();
   const words = [...u.constraintWords, ...u.levelWords, ...(asSubject ? u.subjectWords : [])];
   if (words.length === 0) return null;
   const out: FilterValues = { ...values };

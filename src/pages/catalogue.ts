@@ -20,7 +20,7 @@ import { languageName, PLATFORMS } from './labels.js';
 import { decidingFacts, UNKNOWN_FACT } from './tool-facts.js';
 import { compareHref } from './compare.js';
 import { card, CARDS_SLOT, dateFr, logoHtml, page, withCards, type PageContext, type Rendered } from './render.js';
-import { toolsFilters, activeFilters, sortChoices, titleParts, type FilterValues } from './filters.js';
+import { panelHtml, activeFilters, sortChoices, titleParts, type FilterValues } from './filters.js';
 import { appliedReading } from './applied-reading.js';
 import { foldFrench, visibleText } from '../text/french-text.js';
 
@@ -165,7 +165,7 @@ export function toolsListPage(ctx: PageContext, raw: RawQuery): Rendered {
     heading, q: values.q ?? '', errors, active, total, empty,
     activeCount: filters.filter((f) => f.name !== 'q').length,
     understood: chips.length > 0 ? chips.join(' · ') : null,
-    filters: toolsFilters(model, values, body?.meta.facets),
+    panel: panelHtml(model, values, body?.meta.facets),
     sort: sortChoices(values),
     cardsSlot: CARDS_SLOT, cardCount: body?.items.length ?? 0,
     page: pageNumber, pages,
@@ -188,7 +188,7 @@ function collectionWords(model: ReadModel): string[][] {
 
 /** The levels and subjects a typed search names, with their labels: what a dead end offers to list whole. */
 function namedIn(model: ReadModel, q: string | undefined) {
-  const u = q ? model.search.search(q).understood : null;
+  const u = q ? model.search.understand(q) : null;
   const labelled = (slugs: readonly string[], index: VocabularyIndex) => slugs.map((slug) => ({ slug, label: index.entries[index.position.get(slug) ?? -1]?.label ?? slug }));
   return { level: labelled(u?.levels ?? [], model.school.levels), subject: labelled(u?.subjects ?? [], model.school.subjects) };
 }

@@ -6,6 +6,7 @@ import type { ReadModel } from '../read-model/read-model.js';
 import type { ToolList } from '../schemas/tools.js';
 import type { VocabularyIndex } from '../school/vocabulary.js';
 import { SCHOOL_VALUE_LABELS } from '../read-model/school-filters.js';
+import { escapeHtml } from '../text/html.js';
 import { ACCESS, DATA_LOCATION, GENERATIVE_AI, languageName, PLATFORMS, PRICING, PUPIL_ACCOUNT, PUPIL_USE, TRAINS } from './labels.js';
 
 export type FilterValues = Record<string, string | undefined>;
@@ -17,56 +18,114 @@ interface Option {
   selected: boolean;
 }
 
-interface Filter {
-  name: string;
-  legend: string;
-  options: Option[];
-}
-
 type Facets = Record<string, Array<{ value: string | boolean; count: number }> | undefined>;
 
-const AGES = Array.from({ length: 16 }, (_, k) => k + 3);
+/** A choice of the panel as the read model gives it: the value sent, its label, the facet that counts it. */
+interface Choice {
+  value: string;
+  label: string;
+  facet?: string;
+  facetValue?: string | boolean;
+}
 
-export function toolsFilters(model: ReadModel, values: FilterValues, meta: ToolList['meta']['facets']): Filter[] {
-  const facets = meta as Facets | undefined;
-  const count = (facet: string, value: string | boolean) => facets?.[facet]?.find((v) => v.value === value)?.count ?? 0;
-  const listOf = (text: string) => [...new Set(text.split(',').map((v) => v.trim()).filter((v) => v !== ''))].sort().join(',');
-  // An option stands for one value or several (`none,class_code`): it is chosen when the URL asks for exactly those.
-  const chosen = (name: string, value: string) => values[name] !== undefined && listOf(values[name]!) === listOf(value);
-  const pick = (name: string, legend: string, options: Array<{ value: string; label: string; facet?: string; facetValue?: string | boolean }>): Filter => ({
-    name,
-    legend,
-    options: options.map((o) => ({
-      value: o.value,
-      label: o.label,
-      count: o.facet ? count(o.facet, o.facetValue ?? o.value) : null,
-      selected: chosen(name, o.value),
-    })),
-  });
+/** A choice with its HTML drawn once per read model: what a page adds is `selected` and the count. */
+interface DrawnChoice {
+  /** `listOf(value)`: what the URL's value is compared with. */
+  chosenAs: string;
+  /** `          <option value="…"`, escaped. */
+  open: string;
+  /** `>label`, escaped. */
+  label: string;
+  facet: string | null;
+  facetValue: string;
+}
+
+interface DrawnFilter {
+  name: string;
+  /** From `<fieldset>` to the « Tous » option; the choices of `language` come from its facet, per page. */
+  head: string;
+  choices: DrawnChoice[] | null;
+}
+
+const AGES = Array.from({ length: 16 }, (_, k) => k + 3);
+const FILTER_END = '        </select>\n      </fieldset>\n';
+
+/** The panel's filters, in their order, with the choices the read model and the labels give. */
+function panelChoices(model: ReadModel): Array<[name: string, legend: string, choices: Choice[] | null]> {
   const fromTable = (table: Readonly<Record<string, string>>, facet: string) => Object.entries(table).map(([v, label]) => ({ value: v, label, facet }));
-  const languages = (facets?.language ?? []).map((v) => ({ value: String(v.value), label: languageName(String(v.value)), facet: 'language' }));
   return [
-    pick('level', 'Niveau', model.school.levels.entries.map((e) => ({ value: e.slug, label: e.label, facet: 'level' }))),
-    pick('subject', 'Discipline', model.school.subjects.entries.map((e) => ({ value: e.slug, label: e.label, facet: 'subject' }))),
-    pick('category', 'Usage', model.categories.map((c) => ({ value: c.record.slug, label: c.record.name, facet: 'category' }))),
-    pick('age', 'Âge des élèves', AGES.map((a) => ({ value: String(a), label: `${a} ans` }))),
-    pick('pupil_use', 'Usage par les élèves', fromTable(PUPIL_USE, 'pupil_use')),
-    pick('pupil_account', 'Compte élève', [
+    ['level', 'Niveau', model.school.levels.entries.map((e) => ({ value: e.slug, label: e.label, facet: 'level' }))],
+    ['subject', 'Discipline', model.school.subjects.entries.map((e) => ({ value: e.slug, label: e.label, facet: 'subject' }))],
+    ['category', 'Usage', model.categories.map((c) => ({ value: c.record.slug, label: c.record.name, facet: 'category' }))],
+    ['age', 'Âge des élèves', AGES.map((a) => ({ value: String(a), label: `${a} ans` }))],
+    ['pupil_use', 'Usage par les élèves', fromTable(PUPIL_USE, 'pupil_use')],
+    ['pupil_account', 'Compte élève', [
       // One choice for « no account of their own »: none or a code given by the teacher.
       { value: 'none,class_code', label: 'Sans compte personnel (aucun, ou un code donné par l’enseignant)' },
       ...fromTable(PUPIL_ACCOUNT, 'pupil_account'),
-    ]),
-    pick('generative_ai', 'IA générative', fromTable(GENERATIVE_AI, 'generative_ai')),
-    pick('trains_on_user_data', 'Entraînement sur les données', fromTable(TRAINS, 'trains_on_user_data')),
-    pick('data_location', 'Lieu des données', fromTable(DATA_LOCATION, 'data_location')),
-    pick('institutional_access', 'Accès GAR, ENT…', fromTable(ACCESS, 'institutional_access')),
-    pick('pricing', 'Prix', fromTable(PRICING, 'pricing')),
-    pick('offline', 'Hors connexion', [{ value: '1', label: 'Fonctionne hors connexion', facet: 'offline', facetValue: true }]),
-    pick('open_source', 'Logiciel libre', [{ value: '1', label: 'Logiciel libre', facet: 'open_source', facetValue: true }, { value: '0', label: 'Non libre', facet: 'open_source', facetValue: false }]),
-    pick('has_education_pricing', 'Offre éducation', [{ value: '1', label: 'Avec une offre éducation', facet: 'has_education_pricing', facetValue: true }]),
-    pick('platform', 'Plateforme', fromTable(PLATFORMS, 'platform')),
-    pick('language', 'Langue de l’interface', languages),
+    ]],
+    ['generative_ai', 'IA générative', fromTable(GENERATIVE_AI, 'generative_ai')],
+    ['trains_on_user_data', 'Entraînement sur les données', fromTable(TRAINS, 'trains_on_user_data')],
+    ['data_location', 'Lieu des données', fromTable(DATA_LOCATION, 'data_location')],
+    ['institutional_access', 'Accès GAR, ENT…', fromTable(ACCESS, 'institutional_access')],
+    ['pricing', 'Prix', fromTable(PRICING, 'pricing')],
+    ['offline', 'Hors connexion', [{ value: '1', label: 'Fonctionne hors connexion', facet: 'offline', facetValue: true }]],
+    ['open_source', 'Logiciel libre', [{ value: '1', label: 'Logiciel libre', facet: 'open_source', facetValue: true }, { value: '0', label: 'Non libre', facet: 'open_source', facetValue: false }]],
+    ['has_education_pricing', 'Offre éducation', [{ value: '1', label: 'Avec une offre éducation', facet: 'has_education_pricing', facetValue: true }]],
+    ['platform', 'Plateforme', fromTable(PLATFORMS, 'platform')],
+    // The interface languages the tools found have (its facet), drawn per page.
+    ['language', 'Langue de l’interface', null],
   ];
+}
+
+const drawChoice = (c: Choice): DrawnChoice => ({
+  chosenAs: listOf(c.value),
+  open: `          <option value="${escapeHtml(c.value)}"`,
+  label: `>${escapeHtml(c.label)}`,
+  facet: c.facet ?? null,
+  facetValue: String(c.facetValue ?? c.value),
+});
+
+/** Per read model, the panel's filters drawn: a page of /outils drew its 130 choices through the template (docs/performance.md). */
+const PANELS = new WeakMap<ReadModel, DrawnFilter[]>();
+
+function drawnPanel(model: ReadModel): DrawnFilter[] {
+  let drawn = PANELS.get(model);
+  if (drawn === undefined) {
+    drawn = panelChoices(model).map(([name, legend, choices]) => ({
+      name,
+      head: `\n      <fieldset>\n        <legend>${escapeHtml(legend)}</legend>\n        <label class="visually-hidden" for="f-${name}">${escapeHtml(legend)}</label>\n        <select id="f-${name}" name="${name}">\n          <option value="">Tous</option>\n`,
+      choices: choices?.map(drawChoice) ?? null,
+    }));
+    PANELS.set(model, drawn);
+  }
+  return drawn;
+}
+
+/**
+ * The filter panel of /outils as HTML: one select per filter of GET /tools, each choice with
+ * its facet count (disjunctive, from the query room) and selected when the URL asks for
+ * exactly its values. An option stands for one value or several (`none,class_code`).
+ */
+export function panelHtml(model: ReadModel, values: FilterValues, meta: ToolList['meta']['facets']): string {
+  const facets = meta as Facets | undefined;
+  let html = '';
+  for (const filter of drawnPanel(model)) {
+    const asked = values[filter.name];
+    const chosenAs = asked === undefined ? null : listOf(asked);
+    const choices = filter.choices ?? (facets?.language ?? []).map((v) => drawChoice({ value: String(v.value), label: languageName(String(v.value)), facet: 'language' }));
+    // A choice with a facet says its count (0 when the facet does not list its value).
+    const facet = choices.find((c) => c.facet !== null)?.facet;
+    const counts = new Map<string, number>();
+    for (const v of (facet && facets?.[facet]) || []) counts.set(String(v.value), v.count);
+    html += filter.head;
+    for (const c of choices) {
+      const count = c.facet === null ? '' : ` (${counts.get(c.facetValue) ?? 0})`;
+      html += `${c.open}${chosenAs === c.chosenAs ? ' selected' : ''}${c.label}${count}</option>\n`;
+    }
+    html += FILTER_END;
+  }
+  return html;
 }
 
 /** The orders a list can take (GET /tools `sort`), as the form offers them. */

@@ -18,7 +18,7 @@
  */
 import { PRICING_LABELS, PRICING_MODELS, type PricingModel } from '../domain.js';
 import type { Bitset } from '../bitset.js';
-import { filterSets, intersectAll, otherSets, searchMatches, type ToolsQuery } from './list-tools.js';
+import { filterSets, intersectAll, otherSets, searchMatches, type FilterSets, type ToolsQuery } from './list-tools.js';
 import { ATTRIBUTE_FILTERS, NO_SCHOOL_QUERY, SCHOOL_BOOLEANS, SCHOOL_ENUMS, SCHOOL_FILTERS, SCHOOL_VALUE_LABELS, type SchoolFilter } from './school-filters.js';
 import { languageLabel, PLATFORM_LABELS, PLATFORMS } from '../domain.js';
 import type { ReadModel } from './read-model.js';
@@ -61,9 +61,14 @@ const countIn = (base: Bitset | null, set: Bitset) => (base === null ? set.count
 export function facetCounts(model: ReadModel, query: ToolsQuery, names: readonly FacetName[]): Facets {
   const sets = filterSets(model, query);
   const search = searchMatches(model, query);
+  // A facet whose own filter is not active counts among what every filter and the search keep:
+  // one intersection for all of them (most facets of a page), built on first use.
+  let shared: Bitset | null | undefined;
+  const baseFor = (own: keyof FilterSets) =>
+    sets[own] !== null ? intersectAll([...otherSets(sets, own), search]) : shared === undefined ? (shared = intersectAll([...Object.values(sets), search])) : shared;
   const facets: Facets = {};
   if (names.includes('category')) {
-    const base = intersectAll([...otherSets(sets, 'category'), search]);
+    const base = baseFor('category');
     facets.category = model.categories
       .map(({ record }, ci) => ({
         value: record.slug,
@@ -76,7 +81,7 @@ export function facetCounts(model: ReadModel, query: ToolsQuery, names: readonly
       .sort((a, b) => b.count - a.count);
   }
   if (names.includes('pricing')) {
-    const base = intersectAll([...otherSets(sets, 'pricing'), search]);
+    const base = baseFor('pricing');
     facets.pricing = PRICING_MODELS.map((pricing, p) => ({
       value: pricing,
       label: PRICING_LABELS[pricing],
@@ -85,13 +90,13 @@ export function facetCounts(model: ReadModel, query: ToolsQuery, names: readonly
     }));
   }
   if (names.includes('has_education_pricing')) {
-    const base = intersectAll([...otherSets(sets, 'education'), search]);
+    const base = baseFor('education');
     facets.has_education_pricing = [{ value: true, label: EDUCATION_LABEL, count: countIn(base, model.withEducation), selected: query.educationOnly }];
   }
   const school = query.school ?? NO_SCHOOL_QUERY;
   // A school or attribute facet counts each value among the tools the other filters keep.
   const schoolFacet = (filter: SchoolFilter | (typeof ATTRIBUTE_FILTERS)[number]) => {
-    const base = intersectAll([...otherSets(sets, filter), search]);
+    const base = baseFor(filter);
     const values = model.school.sets[filter];
     const count = (value: string) => {
       const set = values.get(value);

@@ -2,6 +2,24 @@
  * How a query's words were typed, which folding forgets: as acronyms (`ENT`, `SES`), or joined
  * by hyphens into a compound (`lave-linge`). Per folded word, in the order of tokenize.
  */
+import { tokenize } from './analyzer.js';
+import { inEnglish, readQuery } from './query-reading.js';
+import type { QueryLexicon } from './query-roles.js';
+
+/**
+ * The first step of a search: the words (English ones put in French: `lecture`, `college`),
+ * how they were typed, and the role of each (query-reading.ts); no reading for no word or an
+ * empty directory (`empty`).
+ */
+export function readSentence(q: string, lexicon: QueryLexicon, empty: boolean) {
+  const typed = tokenize(q).map((t) => t.word);
+  const english = inEnglish(typed, lexicon);
+  const words = english?.words ?? typed;
+  const typedAt = english === null ? null : (i: number) => english.from[i]!;
+  if (words.length === 0 || empty) return { words, typedAt, flags: null, reading: null };
+  const flags = typedFlags(q, typed, english);
+  return { words, typedAt, flags, reading: readQuery(words, flags.acronyms, lexicon) };
+}
 
 /**
  * Per word searched, whether it was typed as an acronym and joined by a hyphen (acronymFlags,

@@ -27,15 +27,15 @@
  * (alike.ts, followedByClosest).
  */
 import { Bitset } from '../bitset.js';
-import { isStopWord, termOf, tokenize } from './analyzer.js';
+import { isStopWord, termOf } from './analyzer.js';
 import { EMPTY_SEARCH_VOCABULARY, type SchoolFactHint, type SearchVocabulary, type SynonymSet } from '../domain.js';
 import type { VocabularyIndex } from '../school/vocabulary.js';
-import { buildLexicon, inEnglish, readQuery, Role, type QueryLexicon, type QueryReading } from './query-reading.js';
-import { constrained, understood, type ConstraintSets, type SearchResult } from './understood.js';
+import { buildLexicon, Role, type QueryLexicon, type QueryReading } from './query-reading.js';
+import { constrained, understood, type ConstraintSets, type SearchResult, type UnderstoodQuery } from './understood.js';
 import { examSetOf } from './exam-sets.js';
 
 export type { SearchResult, UnderstoodQuery } from './understood.js';
-import { typedFlags } from './query-typing.js';
+import { readSentence } from './query-typing.js';
 import { FILL, select, widenToWords } from './selection.js';
 import { Memo } from '../memo.js';
 import { runAtOnce, type Steps } from '../slices.js';
@@ -180,17 +180,22 @@ export class SearchIndex {
     return constrained(this.find(q), this.constraintSets);
   }
 
+  /**
+   * What a query states (levels, subjects, age, school facts, free of charge, and their words),
+   * read as a search reads it but not searched: `without`, counted by a search, is null.
+   */
+  understand(q: string): UnderstoodQuery {
+    const { words, typedAt, reading } = readSentence(q, this.lexicon, this.ix.size === 0);
+    return understood(words, reading, this.facts, typedAt);
+  }
+
   private find(q: string): SearchResult {
     const ix = this.ix;
     const n = ix.size;
-    const typed = tokenize(q).map((t) => t.word);
-    const english = inEnglish(typed, this.lexicon); // `lecture`, `college` in English
-    const words = english?.words ?? typed;
-    const typedAt = english === null ? null : (i: number) => english.from[i]!;
+    const { words, typedAt, flags, reading } = readSentence(q, this.lexicon, n === 0);
     const none = (reading: QueryReading | null): SearchResult => ({ ranked: new Int32Array(0), set: new Bitset(n), understood: understood(words, reading, this.facts, typedAt) });
-    if (words.length === 0 || n === 0) return none(null);
-    const { acronyms, hyphens } = typedFlags(q, typed, english);
-    const reading = readQuery(words, acronyms, this.lexicon);
+    if (flags === null || reading === null) return none(null);
+    const { acronyms, hyphens } = flags;
     const searched = (r: Role) => r === Role.Content || r === Role.Subject || r === Role.Topic;
     let kept = words.flatMap((_, i) => (searched(reading.roles[i]!) ? [i] : []));
     const onlyStopWords = reading.roles.every((r) => r === Role.Stop);

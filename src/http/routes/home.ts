@@ -16,13 +16,7 @@ import { makeStaticAsset, type StaticAsset } from '../../web/static-assets.js';
 import type { ReadModel } from '../../read-model/read-model.js';
 import { DOCS_PATH, HTML_TYPE } from './docs.js';
 import { httpRevision } from '../../web/revision-state.js';
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Text or attribute value made safe for HTML. */
-export function escapeHtml(value: string | number): string {
-  return String(value).replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
-}
+import { escapeHtml } from '../../text/html.js';
 
 /** No script at all; styles and images from this origin only. */
 /** The developers' page (what used to be the home page, before the catalogue took `/`). */

@@ -10,7 +10,8 @@ import { httpRevision } from '../../web/revision-state.js';
 import { problemBase, sendProblem } from '../../web/problem-reply.js';
 import { PROBLEMS, type ProblemCode, type Text } from '../../directory/messages.js';
 import { DOCS_PATH, HTML_TYPE } from './docs.js';
-import { escapeHtml, HOME_POLICY, prepareHomeAssets } from './home.js';
+import { HOME_POLICY, prepareHomeAssets } from './home.js';
+import { escapeHtml } from '../../text/html.js';
 
 export const PROBLEMS_PATH = '/problems';
 
