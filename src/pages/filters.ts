@@ -45,6 +45,8 @@ interface DrawnFilter {
   /** From `<fieldset>` to the « Tous » option; the choices of `language` come from its facet, per page. */
   head: string;
   choices: DrawnChoice[] | null;
+  /** The facet that counts its choices, if any. */
+  facet: string | null;
 }
 
 const AGES = Array.from({ length: 16 }, (_, k) => k + 3);
@@ -86,18 +88,25 @@ const drawChoice = (c: Choice): DrawnChoice => ({
   facetValue: String(c.facetValue ?? c.value),
 });
 
-/** Per read model, the panel's filters drawn: a page of /outils drew its 130 choices through the template (docs/performance.md). */
-const PANELS = new WeakMap<ReadModel, DrawnFilter[]>();
+interface DrawnPanel {
+  filters: DrawnFilter[];
+  /** Each interface language's choice, drawn on first use. */
+  languages: Map<string, DrawnChoice>;
+}
 
-function drawnPanel(model: ReadModel): DrawnFilter[] {
+/** Per read model, the panel's filters drawn: a page of /outils drew its 130 choices through the template (docs/performance.md). */
+const PANELS = new WeakMap<ReadModel, DrawnPanel>();
+
+function drawnPanel(model: ReadModel): DrawnPanel {
   let drawn = PANELS.get(model);
   if (drawn === undefined) {
-    drawn = panelChoices(model).map(([name, legend, choices]) => ({
+    const filters = panelChoices(model).map(([name, legend, choices]) => ({
       name,
       head: `\n      <fieldset>\n        <legend>${escapeHtml(legend)}</legend>\n        <label class="visually-hidden" for="f-${name}">${escapeHtml(legend)}</label>\n        <select id="f-${name}" name="${name}">\n          <option value="">Tous</option>\n`,
       choices: choices?.map(drawChoice) ?? null,
+      facet: choices === null ? name : (choices.find((c) => c.facet !== undefined)?.facet ?? null),
     }));
-    PANELS.set(model, drawn);
+    PANELS.set(model, (drawn = { filters, languages: new Map() }));
   }
   return drawn;
 }
@@ -109,19 +118,31 @@ function drawnPanel(model: ReadModel): DrawnFilter[] {
  */
 export function panelHtml(model: ReadModel, values: FilterValues, meta: ToolList['meta']['facets']): string {
   const facets = meta as Facets | undefined;
+  const { filters, languages } = drawnPanel(model);
+  const language = (value: string) => {
+    let c = languages.get(value);
+    if (c === undefined) languages.set(value, (c = drawChoice({ value, label: languageName(value), facet: 'language' })));
+    return c;
+  };
   let html = '';
-  for (const filter of drawnPanel(model)) {
+  for (const filter of filters) {
     const asked = values[filter.name];
     const chosenAs = asked === undefined ? null : listOf(asked);
-    const choices = filter.choices ?? (facets?.language ?? []).map((v) => drawChoice({ value: String(v.value), label: languageName(String(v.value)), facet: 'language' }));
+    const choices = filter.choices ?? (facets?.language ?? []).map((v) => language(String(v.value)));
     // A choice with a facet says its count (0 when the facet does not list its value).
-    const facet = choices.find((c) => c.facet !== null)?.facet;
     const counts = new Map<string, number>();
-    for (const v of (facet && facets?.[facet]) || []) counts.set(String(v.value), v.count);
+    for (const v of (filter.facet !== null && facets?.[filter.facet]) || []) counts.set(String(v.value), v.count);
     html += filter.head;
     for (const c of choices) {
-      const count = c.facet === null ? '' : ` (${counts.get(c.facetValue) ?? 0})`;
-      html += `${c.open}${chosenAs === c.chosenAs ? ' selected' : ''}${c.label}${count}</option>\n`;
+      const selected = chosenAs === c.chosenAs;
+      let count = '';
+      if (c.facet !== null) {
+        const n = counts.get(c.facetValue) ?? 0;
+        // A choice that would find nothing is not offered, unless the URL asks for it.
+        if (n === 0 && !selected) continue;
+        count = ` (${n})`;
+      }
+      html += `${c.open}${selected ? ' selected' : ''}${c.label}${count}</option>\n`;
     }
     html += FILTER_END;
   }

@@ -109,9 +109,13 @@ export function facetCounts(model: ReadModel, query: ToolsQuery, names: readonly
     const { selected, count } = schoolFacet(filter);
     if (filter === 'level' || filter === 'subject') {
       const vocabulary = filter === 'level' ? model.school.levels : model.school.subjects;
-      facets[filter] = vocabulary.entries
-        .map((e) => ({ value: e.slug, label: e.label, count: count(e.slug), selected: selected.includes(e.slug) }))
-        .filter((v) => v.count > 0 || v.selected);
+      const listed: Array<FacetValue<string>> = [];
+      for (const e of vocabulary.entries) {
+        const n = count(e.slug);
+        const chosen = selected.includes(e.slug);
+        if (n > 0 || chosen) listed.push({ value: e.slug, label: e.label, count: n, selected: chosen });
+      }
+      facets[filter] = listed;
     } else if ((SCHOOL_BOOLEANS as readonly string[]).includes(filter)) {
       facets[filter as 'offline' | 'open_source'] = [true, false].map((value) => ({
         value, label: SCHOOL_VALUE_LABELS[String(value)]!, count: count(String(value)), selected: selected.includes(String(value)),
@@ -127,11 +131,25 @@ export function facetCounts(model: ReadModel, query: ToolsQuery, names: readonly
     const { selected, values, count, none } = schoolFacet(filter);
     // Platforms: all eight, in their order; languages and tags: those with a tool (or selected),
     // most first (none has a tool when the other filters keep none: only the selected ones).
-    const candidates = filter === 'platform' ? [...PLATFORMS] : [...new Set([...(none ? [] : values.keys()), ...selected])].sort();
+    const candidates = filter === 'platform' ? PLATFORMS : withSelected(none ? [] : sortedKeys(values), selected);
     const list = candidates.map((value) => ({ value, label: attributeLabel(filter, value), count: count(value), selected: selected.includes(value) }));
     facets[filter] = filter === 'platform' ? list : list.filter((v) => v.count > 0 || v.selected).sort((a, b) => b.count - a.count);
   }
   return facets;
+}
+
+/** A value map's keys in code-unit order, sorted once per map (the read model's maps do not change). */
+const SORTED_KEYS = new WeakMap<ReadonlyMap<string, unknown>, readonly string[]>();
+function sortedKeys(values: ReadonlyMap<string, unknown>): readonly string[] {
+  let keys = SORTED_KEYS.get(values);
+  if (keys === undefined) SORTED_KEYS.set(values, (keys = [...values.keys()].sort()));
+  return keys;
+}
+
+/** `sorted` with the selected values it lacks, in the same order. */
+function withSelected(sorted: readonly string[], selected: readonly string[]): readonly string[] {
+  const missing = selected.filter((v) => !sorted.includes(v));
+  return missing.length === 0 ? sorted : [...new Set([...sorted, ...missing])].sort();
 }
 
 function attributeLabel(filter: 'platform' | 'language' | 'tag', value: string): string {

@@ -65,6 +65,31 @@ test('GET /outils › search and filters as plain GET parameters (the API’s na
   assert.match(text(bad.body), /level doit être un niveau/);
 });
 
+test('GET /outils › a menu offers the choices that find something, each with its count; a chosen one that finds nothing stays, selected', async (t) => {
+  const { app } = await buildTestApp(t);
+  const select = (html: string, name: string) => {
+    const body = html.match(new RegExp(`<select id="f-${name}" name="${name}">([\\s\\S]*?)</select>`))?.[1];
+    assert.ok(body, `the ${name} menu`);
+    return [...body.matchAll(/<option value="([^"]*)"( selected)?>[^<]*?(?: \((\d+)\))?<\/option>/g)].map((m) => ({ value: m[1]!, selected: m[2] !== undefined, count: m[3] === undefined ? null : Number(m[3]) }));
+  };
+  const all = await app.inject({ url: '/outils' });
+  const narrowed = await app.inject({ url: '/outils?subject=svt' });
+  for (const name of ['category', 'level', 'pricing', 'generative_ai']) {
+    const everything = select(all.body, name).filter((o) => o.count !== null);
+    const some = select(narrowed.body, name).filter((o) => o.count !== null);
+    assert.ok(some.every((o) => o.count! > 0), `${name}: no choice at (0)`);
+    assert.ok(some.length <= everything.length, name);
+  }
+  // Fewer categories are offered once the list is narrowed to one subject.
+  assert.ok(select(narrowed.body, 'category').length < select(all.body, 'category').length);
+  // A choice with no count (« Sans compte personnel », an age) is always offered.
+  assert.ok(select(narrowed.body, 'pupil_account').some((o) => o.value === 'none,class_code'));
+  assert.equal(select(narrowed.body, 'age').length, 17);
+  // Asked in the URL, a level that keeps nothing stays in its menu, selected, at 0.
+  const none = await app.inject({ url: '/outils?level=maternelle&subject=svt' });
+  assert.deepEqual(select(none.body, 'level').find((o) => o.value === 'maternelle'), { value: 'maternelle', selected: true, count: 0 });
+});
+
 test('GET /outils › a query with <script> stays text: every value is escaped', async (t) => {
   const dataset = fixtureDataset();
   dataset.tools[0]!.name = 'Quizzy <script>alert(1)</script>';
