@@ -175,12 +175,19 @@ export function toolsListPage(ctx: PageContext, raw: RawQuery): Rendered {
   return { status: errors.length > 0 ? 400 : 200, html: withCards(model, html, body?.items ?? [], 'comparer') };
 }
 
-/** Per collection, the folded words of its title, slug and description: folded once per read model, not per empty search. */
-const COLLECTION_WORDS = new WeakMap<ReadModel, string[][]>();
-function collectionWords(model: ReadModel): string[][] {
+/** Folded word → the collections whose title, slug or description say it (in the model's order): built once per read model, not per empty search. */
+const COLLECTION_WORDS = new WeakMap<ReadModel, Map<string, number[]>>();
+function collectionWords(model: ReadModel): Map<string, number[]> {
   let words = COLLECTION_WORDS.get(model);
   if (words === undefined) {
-    words = model.collections.map((c) => [...new Set(foldFrench(`${c.record.title} ${c.record.slug.replaceAll('-', ' ')} ${c.record.description}`).split(' '))]);
+    words = new Map();
+    for (const [ci, c] of model.collections.entries()) {
+      for (const w of new Set(foldFrench(`${c.record.title} ${c.record.slug.replaceAll('-', ' ')} ${c.record.description}`).split(' '))) {
+        const list = words.get(w);
+        if (list === undefined) words.set(w, [ci]);
+        else list.push(ci);
+      }
+    }
     COLLECTION_WORDS.set(model, words);
   }
   return words;
@@ -370,12 +377,12 @@ function waysOut(model: ReadModel, values: FilterValues, typed: string, understo
       }
     }
   }
-  const folded = new Set(foldFrench(typed).split(' ').filter((w) => w.length >= 3));
-  const collectionText = collectionWords(model);
-  const collections = model.collections
-    .filter((_, ci) => collectionText[ci]!.some((w) => folded.has(w)))
+  const saying = collectionWords(model);
+  const matched = new Set(foldFrench(typed).split(' ').filter((w) => w.length >= 3).flatMap((w) => saying.get(w) ?? []));
+  const collections = [...matched]
+    .sort((a, b) => a - b)
     .slice(0, 4)
-    .map((c) => ({ href: `/collections/${c.record.slug}`, title: c.record.title }));
+    .map((ci) => ({ href: `/collections/${model.collections[ci]!.record.slug}`, title: model.collections[ci]!.record.title }));
   const named = [
     ...(understood?.level ?? []).map((l) => ({ href: toolsHref({ level: l.slug }), label: l.label })),
     ...(understood?.subject ?? []).map((s) => ({ href: toolsHref({ subject: s.slug }), label: s.label })),

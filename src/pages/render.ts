@@ -143,15 +143,24 @@ export function withCards(model: ReadModel, html: string, tools: readonly number
   if (at === -1) throw new Error('withCards: the template has no cards slot');
   let drawn = CARDS.get(model);
   if (drawn === undefined) CARDS.set(model, (drawn = new Map()));
-  const parts: Buffer[] = [Buffer.from(html.slice(0, at))];
+  const cards: Buffer[] = [];
+  let cardBytes = 0;
   for (const i of tools) {
     const key = `${compareForm ?? ''} ${i}`;
     let bytes = drawn.get(key);
     if (bytes === undefined) drawn.set(key, (bytes = Buffer.from(eta.render('card', { ...card(model, i), compare: { form: compareForm } }))));
-    parts.push(bytes);
+    cards.push(bytes);
+    cardBytes += bytes.length;
   }
-  parts.push(Buffer.from(html.slice(at + CARDS_SLOT.length)));
-  return Buffer.concat(parts);
+  // The text around the slot is encoded straight into the page's one buffer.
+  const before = html.slice(0, at);
+  const after = html.slice(at + CARDS_SLOT.length);
+  const head = Buffer.byteLength(before);
+  const out = Buffer.allocUnsafe(head + cardBytes + Buffer.byteLength(after));
+  let offset = out.write(before, 0);
+  for (const bytes of cards) offset += bytes.copy(out, offset);
+  out.write(after, offset);
+  return out;
 }
 
 const CARDS = new WeakMap<ReadModel, Map<string, Buffer>>();

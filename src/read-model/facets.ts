@@ -22,6 +22,7 @@ import { filterSets, intersectAll, otherSets, searchMatches, type FilterSets, ty
 import { ATTRIBUTE_FILTERS, NO_SCHOOL_QUERY, SCHOOL_BOOLEANS, SCHOOL_ENUMS, SCHOOL_FILTERS, SCHOOL_VALUE_LABELS, type SchoolFilter } from './school-filters.js';
 import { languageLabel, PLATFORM_LABELS, PLATFORMS } from '../domain.js';
 import type { ReadModel } from './read-model.js';
+import type { VocabularyIndex } from '../school/vocabulary.js';
 
 export const FACET_NAMES = ['category', 'pricing', 'has_education_pricing', ...SCHOOL_FILTERS, ...ATTRIBUTE_FILTERS] as const;
 export type FacetName = (typeof FACET_NAMES)[number];
@@ -69,16 +70,15 @@ export function facetCounts(model: ReadModel, query: ToolsQuery, names: readonly
   const facets: Facets = {};
   if (names.includes('category')) {
     const base = baseFor('category');
-    facets.category = model.categories
-      .map(({ record }, ci) => ({
-        value: record.slug,
-        label: record.name,
-        count: countIn(base, model.byCategory[ci]!),
-        selected: query.categories?.includes(record.slug) ?? false,
-      }))
-      .filter((v) => v.count > 0 || v.selected)
-      // Stable: equal counts keep the model's French collation order.
-      .sort((a, b) => b.count - a.count);
+    const listed: Array<FacetValue<string>> = [];
+    for (let ci = 0; ci < model.categories.length; ci++) {
+      const { record } = model.categories[ci]!;
+      const count = countIn(base, model.byCategory[ci]!);
+      const selected = query.categories?.includes(record.slug) ?? false;
+      if (count > 0 || selected) listed.push({ value: record.slug, label: record.name, count, selected });
+    }
+    // Stable: equal counts keep the model's French collation order.
+    facets.category = listed.sort((a, b) => b.count - a.count);
   }
   if (names.includes('pricing')) {
     const base = baseFor('pricing');
@@ -94,48 +94,55 @@ export function facetCounts(model: ReadModel, query: ToolsQuery, names: readonly
     facets.has_education_pricing = [{ value: true, label: EDUCATION_LABEL, count: countIn(base, model.withEducation), selected: query.educationOnly }];
   }
   const school = query.school ?? NO_SCHOOL_QUERY;
-  // A school or attribute facet counts each value among the tools the other filters keep.
-  const schoolFacet = (filter: SchoolFilter | (typeof ATTRIBUTE_FILTERS)[number]) => {
-    const base = baseFor(filter);
-    const values = model.school.sets[filter];
-    const count = (value: string) => {
-      const set = values.get(value);
-      return set === undefined ? 0 : countIn(base, set);
-    };
-    return { selected: school.values[filter] ?? [], values, count, none: base !== null && base.isEmpty() };
+  // A school or attribute facet counts each value among the tools the other filters keep:
+  // `value` with its label, or null when it is listed only with a tool or selected.
+  const valuesOf = (filter: SchoolFilter | (typeof ATTRIBUTE_FILTERS)[number], candidates: readonly string[], label: (value: string) => string, always: boolean, base: Bitset | null) => {
+    const sets = model.school.sets[filter];
+    const selected = school.values[filter] ?? [];
+    const listed: Array<FacetValue<string>> = [];
+    for (const value of candidates) {
+      const set = sets.get(value);
+      const count = set === undefined ? 0 : countIn(base, set);
+      const chosen = selected.includes(value);
+      if (always || count > 0 || chosen) listed.push({ value, label: label(value), count, selected: chosen });
+    }
+    return listed;
   };
   for (const filter of SCHOOL_FILTERS) {
     if (!names.includes(filter)) continue;
-    const { selected, count } = schoolFacet(filter);
+    const base = baseFor(filter);
     if (filter === 'level' || filter === 'subject') {
       const vocabulary = filter === 'level' ? model.school.levels : model.school.subjects;
-      const listed: Array<FacetValue<string>> = [];
-      for (const e of vocabulary.entries) {
-        const n = count(e.slug);
-        const chosen = selected.includes(e.slug);
-        if (n > 0 || chosen) listed.push({ value: e.slug, label: e.label, count: n, selected: chosen });
-      }
-      facets[filter] = listed;
+      facets[filter] = valuesOf(filter, vocabularySlugs(vocabulary), (slug) => vocabulary.entries[vocabulary.position.get(slug)!]!.label, false, base);
     } else if ((SCHOOL_BOOLEANS as readonly string[]).includes(filter)) {
-      facets[filter as 'offline' | 'open_source'] = [true, false].map((value) => ({
-        value, label: SCHOOL_VALUE_LABELS[String(value)]!, count: count(String(value)), selected: selected.includes(String(value)),
-      }));
+      facets[filter as 'offline' | 'open_source'] = valuesOf(filter, BOOLEAN_VALUES, (v) => SCHOOL_VALUE_LABELS[v]!, true, base).map((v) => ({ ...v, value: v.value === 'true' }));
     } else {
-      facets[filter as Exclude<SchoolFilter, 'level' | 'subject' | 'offline' | 'open_source'>] = SCHOOL_ENUMS[filter as keyof typeof SCHOOL_ENUMS].map((value) => ({
-        value, label: SCHOOL_VALUE_LABELS[value]!, count: count(value), selected: selected.includes(value),
-      }));
+      facets[filter as Exclude<SchoolFilter, 'level' | 'subject' | 'offline' | 'open_source'>] = valuesOf(filter, SCHOOL_ENUMS[filter as keyof typeof SCHOOL_ENUMS], (v) => SCHOOL_VALUE_LABELS[v]!, true, base);
     }
   }
   for (const filter of ATTRIBUTE_FILTERS) {
     if (!names.includes(filter)) continue;
-    const { selected, values, count, none } = schoolFacet(filter);
+    const base = baseFor(filter);
     // Platforms: all eight, in their order; languages and tags: those with a tool (or selected),
     // most first (none has a tool when the other filters keep none: only the selected ones).
-    const candidates = filter === 'platform' ? PLATFORMS : withSelected(none ? [] : sortedKeys(values), selected);
-    const list = candidates.map((value) => ({ value, label: attributeLabel(filter, value), count: count(value), selected: selected.includes(value) }));
-    facets[filter] = filter === 'platform' ? list : list.filter((v) => v.count > 0 || v.selected).sort((a, b) => b.count - a.count);
+    const none = base !== null && base.isEmpty();
+    const label = (value: string) => attributeLabel(filter, value);
+    facets[filter] =
+      filter === 'platform'
+        ? valuesOf(filter, PLATFORMS, label, true, base)
+        : valuesOf(filter, withSelected(none ? [] : sortedKeys(model.school.sets[filter]), school.values[filter] ?? []), label, false, base).sort((a, b) => b.count - a.count);
   }
   return facets;
+}
+
+const BOOLEAN_VALUES = ['true', 'false'] as const;
+
+/** A vocabulary's slugs in its order, listed once per vocabulary. */
+const SLUGS = new WeakMap<VocabularyIndex, readonly string[]>();
+function vocabularySlugs(vocabulary: VocabularyIndex): readonly string[] {
+  let slugs = SLUGS.get(vocabulary);
+  if (slugs === undefined) SLUGS.set(vocabulary, (slugs = vocabulary.entries.map((e) => e.slug)));
+  return slugs;
 }
 
 /** A value map's keys in code-unit order, sorted once per map (the read model's maps do not change). */

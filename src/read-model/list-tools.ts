@@ -120,11 +120,8 @@ export function filterSets(model: ReadModel, query: ToolsQuery): FilterSets {
   const { categories, pricing } = query;
   const rank = query.updatedSince == null ? null : updatedRank(model, query.updatedSince);
   const school = query.school ?? NO_SCHOOL_QUERY;
-  const schoolSets = Object.fromEntries(
-    [...VALUE_FILTERS, 'age' as const].map((f) => [f, schoolFilterSet(model.school, school, f, n)]),
-  ) as Record<SchoolFilter | 'age', Bitset | null>;
-  return {
-    ...schoolSets,
+  // Built key by key in one order (not spread from another object): one shape for every query.
+  const sets = {
     category: categories
       ? memoized(model, `c ${categories.join(',')}`, () => {
           const sets = categories.flatMap((slug) => {
@@ -144,7 +141,10 @@ export function filterSets(model: ReadModel, query: ToolsQuery): FilterSets {
             set.addAll(model.byUpdatedDesc.subarray(0, rank));
             return set;
           }),
-  };
+  } as FilterSets;
+  for (const f of VALUE_FILTERS) sets[f] = schoolFilterSet(model.school, school, f, n);
+  sets.age = schoolFilterSet(model.school, school, 'age', n);
+  return sets;
 }
 
 /** The intersection of the given sets; null (everything) when none is given. */
