@@ -150,7 +150,7 @@ export function toolsListPage(ctx: PageContext, raw: RawQuery): Rendered {
     ? [...understood.similar_to.map((t) => `comme ${t.name}`), ...understood.subject.map((s) => s.label), ...understood.level.map((l) => l.label), ...(understood.free ? ['gratuit'] : []), ...understood.facts.map((f) => f.label)]
     : [];
   // Titled by what it shows: « Quiz · École élémentaire · sans compte personnel ».
-  const shown = titleParts(model, values);
+  const shown = titleParts(values, filters);
   const heading = shown.length > 0 ? shown.join(' · ') : 'Tous les outils';
   const html = page(ctx, {
     title: shown.length > 0 ? `Outils : ${heading}` : 'Tous les outils',

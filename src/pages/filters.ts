@@ -157,7 +157,7 @@ export function sortChoices(values: FilterValues): Option[] {
     { value: '-updated_at', label: 'Mis à jour récemment' },
     { value: '-created_at', label: 'Ajoutés récemment' },
   ];
-  return choices.map((c) => ({ ...c, count: null, selected: (values.sort ?? '') === c.value || (c.value === '' && !values.q && values.sort === 'name') }));
+  return choices.map((c) => ({ value: c.value, label: c.label, count: null, selected: (values.sort ?? '') === c.value || (c.value === '' && !values.q && values.sort === 'name') }));
 }
 
 const yesNo = (v: string) => (v === '1' || v === 'true' ? 'oui' : v === '0' || v === 'false' ? 'non' : v);
@@ -209,8 +209,8 @@ function listOf(text: string): string {
 }
 
 /** What a list shows, for its title: the search's words (capitalised), then each filter's value. */
-export function titleParts(model: ReadModel, values: FilterValues): string[] {
-  return activeFilters(model, values).map(({ name, label, value }) => {
+export function titleParts(values: FilterValues, active: ReturnType<typeof activeFilters>): string[] {
+  return active.map(({ name, label, value }) => {
     if (name === 'q') return value.charAt(0).toUpperCase() + value.slice(1);
     if (name === 'level' || name === 'subject') return value;
     return TITLE[name]?.(values[name]!) ?? label;
@@ -219,10 +219,12 @@ export function titleParts(model: ReadModel, values: FilterValues): string[] {
 
 /** The active filters (the search included), each with a label that says its value. */
 export function activeFilters(model: ReadModel, values: FilterValues): Array<{ name: string; label: string; value: string }> {
-  return ACTIVE.flatMap(([name, legend, label]) => {
+  const active: Array<{ name: string; label: string; value: string }> = [];
+  for (const [name, legend, label] of ACTIVE) {
     const v = values[name];
-    if (v === undefined) return [];
+    if (v === undefined) continue;
     const shown = name === 'q' ? v : v.split(',').map((part) => label(model, part.trim())).join(', ');
-    return [{ name, label: `${legend} : ${shown}`, value: shown }];
-  });
+    active.push({ name, label: `${legend} : ${shown}`, value: shown });
+  }
+  return active;
 }
