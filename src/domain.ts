@@ -192,6 +192,12 @@ export interface SearchVocabulary {
   about: string[];
   /** Words that say a query is about teaching (`élèves`, `classe`, `students`), folded, one word each. */
   classroom: string[];
+  /**
+   * Expressions in which a word the search would read as a level, a class, a word of teaching
+   * or a constraint has another sense (« seconde guerre mondiale », « première classe » of a
+   * train, « à la seconde près »), folded: their words are words to find, read as nothing else.
+   */
+  otherSenses?: string[];
   /** English words French writes with another meaning (`lecture`, `college`) and the French words of their English sense, for a query read as English. */
   englishSenses: Array<{ term: string; sense: string }>;
   /** Words that ask for a school fact (`hors ligne`, `sans compte`, `open source`): a filter, the tools known to have it. */

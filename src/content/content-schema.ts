@@ -212,6 +212,7 @@ export const SearchVocabularyFile = Type.Object(
     alternatives: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 200 })),
     about: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 200 })),
     classroom: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 200 })),
+    other_senses: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 60 }), { maxItems: 300 })),
     english_senses: Type.Optional(Type.Record(Type.String({ minLength: 1, maxLength: 40 }), Type.String({ minLength: 1, maxLength: 80 }))),
     school_facts: Type.Optional(Type.Array(SchoolFactHint, { maxItems: 100 })),
     pupils: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 100 })),

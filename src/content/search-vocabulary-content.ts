@@ -15,7 +15,7 @@ export async function loadSearchVocabulary(file: string, shown: string, problems
   const yaml = await readYaml(file, shown, problems, null);
   if (yaml === undefined) return EMPTY_SEARCH_VOCABULARY;
   type RawFacts = SchoolFactFilter & { label: string; words: string[] };
-  const raw = checkSchema<{ translations?: Record<string, string[]>; filler?: string[]; free_words?: string[]; alternatives?: string[]; about?: string[]; classroom?: string[]; english_senses?: Record<string, string>; school_facts?: RawFacts[]; pupils?: string[]; class_ages?: Array<{ age: number; words: string[] }>; exams?: Array<{ words: string[]; finds: string[] }> }>(SearchVocabularyFile, yaml, shown, null, problems);
+  const raw = checkSchema<{ translations?: Record<string, string[]>; filler?: string[]; free_words?: string[]; alternatives?: string[]; about?: string[]; classroom?: string[]; other_senses?: string[]; english_senses?: Record<string, string>; school_facts?: RawFacts[]; pupils?: string[]; class_ages?: Array<{ age: number; words: string[] }>; exams?: Array<{ words: string[]; finds: string[] }> }>(SearchVocabularyFile, yaml, shown, null, problems);
   if (raw === undefined) return EMPTY_SEARCH_VOCABULARY;
   const before = problems.list.length;
   const translations = Object.entries(raw.translations ?? {}).map(([term, finds]) => ({ term, finds }));
@@ -41,6 +41,8 @@ export async function loadSearchVocabulary(file: string, shown: string, problems
   const alternatives = [...new Set(words(raw.alternatives, 'alternatives'))];
   const about = [...new Set(words(raw.about, 'about'))];
   const classroom = [...new Set(words(raw.classroom, 'classroom'))];
+  const otherSenses = [...new Set(words(raw.other_senses, 'other_senses'))];
+  (raw.other_senses ?? []).forEach((phrase, i) => !foldFrench(phrase).includes(' ') && problems.add(shown, null, `other_senses[${i}]`, `must be an expression of two words or more (got ${JSON.stringify(phrase)})`, yaml.lineOf(['other_senses', i])));
   (raw.classroom ?? []).forEach((word, i) => foldFrench(word).includes(' ') && problems.add(shown, null, `classroom[${i}]`, `must be one word (got ${JSON.stringify(word)})`, yaml.lineOf(['classroom', i])));
   const englishSenses = Object.entries(raw.english_senses ?? {}).flatMap(([english, french]) => {
     const term = foldFrench(english);
@@ -102,7 +104,7 @@ export async function loadSearchVocabulary(file: string, shown: string, problems
     return { words: [...new Set(folded)], finds };
   });
   if (problems.list.length > before) return EMPTY_SEARCH_VOCABULARY;
-  return { translations, filler, freeWords, alternatives, about, classroom, englishSenses, schoolFacts, pupils, classAges, exams, english: {} };
+  return { translations, filler, freeWords, alternatives, about, classroom, otherSenses, englishSenses, schoolFacts, pupils, classAges, exams, english: {} };
 }
 
 /**

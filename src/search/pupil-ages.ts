@@ -25,7 +25,7 @@ const LEADING = new Set([...BEFORE_CLASS, 'pour', 'for', 'a', 'aux', 'avec', 'wi
  *   next to it (`pupils`: « mes 5e », « élèves de CM2 », `my 5th graders`): its pupils' usual age.
  *   A class named alone (« maths 6e ») is a level only.
  */
-export function readAges(words: readonly string[], roles: Role[], lexicon: QueryLexicon, levels: string[]): { age: number | null; spans: Array<[number, number]> } {
+export function readAges(words: readonly string[], roles: Role[], lexicon: QueryLexicon, levels: string[], plain: readonly boolean[] = []): { age: number | null; spans: Array<[number, number]> } {
   const entries = (lexicon.levels?.entries ?? []) as ReadonlyArray<{ slug: string; ages?: { min: number; max: number } }>;
   const spans: Array<[number, number]> = [];
   // The words stating an age, with the small words before them (« de », « mes »): the query
@@ -38,7 +38,7 @@ export function readAges(words: readonly string[], roles: Role[], lexicon: Query
   let youngest: number | null = null;
   const stated = (age: number) => (youngest = youngest === null ? age : Math.min(youngest, age));
   for (let i = 0; i < words.length; i++) {
-    if (!/^\d{1,2}$/.test(words[i]!) || roles[i] !== Role.Content || NOT_AGE.has(words[i - 1] ?? '')) continue;
+    if (!/^\d{1,2}$/.test(words[i]!) || roles[i] !== Role.Content || plain[i] || NOT_AGE.has(words[i - 1] ?? '')) continue;
     // The numbers of a range, and the unit after the last of them.
     let end = i;
     while (BETWEEN_AGES.has(words[end + 1] ?? '') && /^\d{1,2}$/.test(words[end + 2] ?? '')) end += 2;
@@ -66,7 +66,7 @@ export function readAges(words: readonly string[], roles: Role[], lexicon: Query
       const age = lexicon.classAges.get(words.slice(i, i + length).join(' '));
       if (age === undefined) continue;
       // Its own words only when nothing else read them (a level's name, or words to find).
-      if (!words.slice(i, i + length).every((_, k) => roles[i + k] === Role.Level || roles[i + k] === Role.Content || roles[i + k] === Role.Stop)) break;
+      if (!words.slice(i, i + length).every((_, k) => !plain[i + k] && (roles[i + k] === Role.Level || roles[i + k] === Role.Content || roles[i + k] === Role.Stop))) break;
       if (pupilsBefore(i) || lexicon.pupils.has(words[i + length] ?? '') || words.slice(i, i + length).some((w) => lexicon.pupils.has(w))) {
         stated(age);
         mark(roles, i, length, Role.Level);

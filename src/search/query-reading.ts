@@ -26,6 +26,7 @@ export interface LexiconWords {
   readonly alternatives: readonly string[];
   readonly about?: readonly string[];
   readonly classroom?: readonly string[];
+  readonly otherSenses?: readonly string[];
   readonly englishSenses?: ReadonlyArray<{ term: string; sense: string }>;
   readonly translations?: ReadonlyArray<{ term: string; finds: readonly string[] }>;
   /** Per entry of `school_facts`, its folded phrases. */
@@ -52,7 +53,7 @@ export function buildLexicon(
   const starts = new Set<string>();
   const facts = new Map((words.schoolFacts ?? []).flatMap((f, entry) => f.words.map((w) => [w, { entry, searched: expressions?.known(w.split(' ')) ?? false }] as const)));
   const exams = new Map((words.exams ?? []).flatMap((e, entry) => e.words.map((w) => [w, entry] as const)));
-  for (const phrase of [...words.filler, ...words.freeWords, ...facts.keys(), ...exams.keys(), ...words.alternatives, ...(words.about ?? []), ...(levels?.terms.keys() ?? []), ...(subjects?.terms.keys() ?? [])]) {
+  for (const phrase of [...words.filler, ...words.freeWords, ...facts.keys(), ...exams.keys(), ...words.alternatives, ...(words.about ?? []), ...(words.otherSenses ?? []), ...(levels?.terms.keys() ?? []), ...(subjects?.terms.keys() ?? [])]) {
     const first = phrase.split(' ', 1)[0]!;
     starts.add(first);
     longest = Math.max(longest, phrase.split(' ').length);
@@ -79,7 +80,7 @@ export function buildLexicon(
   const classAges = new Map((words.classAges ?? []).flatMap(({ age, words: classes }) => classes.map((c) => [c, age] as const)));
   return {
     pupils: new Set(words.pupils ?? []), classAges, longestClass: Math.max(1, ...[...classAges.keys()].map((c) => c.split(' ').length)),
-    levels, subjects, filler: new Set(words.filler), freeWords: new Set(words.freeWords), facts, exams, alternatives: new Set(words.alternatives), about: new Set(words.about ?? []), classroom: new Set(words.classroom ?? []), englishSenses: new Map((words.englishSenses ?? []).map((e) => [e.term, e.sense.split(' ')])), englishWords: englishWords(words.translations ?? [], [...words.filler.filter((f) => languageOf(f.split(' ')) === 'fr'), ...(levels?.terms.keys() ?? []), ...(subjects?.terms.keys() ?? [])]), longest, starts, names: byName, longestName,
+    levels, subjects, filler: new Set(words.filler), freeWords: new Set(words.freeWords), facts, exams, alternatives: new Set(words.alternatives), about: new Set(words.about ?? []), otherSenses: new Set(words.otherSenses ?? []), classroom: new Set(words.classroom ?? []), englishSenses: new Map((words.englishSenses ?? []).map((e) => [e.term, e.sense.split(' ')])), englishWords: englishWords(words.translations ?? [], [...words.filler.filter((f) => languageOf(f.split(' ')) === 'fr'), ...(levels?.terms.keys() ?? []), ...(subjects?.terms.keys() ?? [])]), longest, starts, names: byName, longestName,
     // Stop words may stand between an expression's terms (`free to use`): a few more words.
     expression: expressions?.has ?? null, longestExpression: expressions === null ? 0 : expressions.longest + 2,
   };
@@ -190,6 +191,7 @@ export function readQuery(words: readonly string[], acronyms: readonly boolean[]
   const spans: Array<[number, number, Role]> = [];
   const exams: number[] = [];
   const topic: boolean[] = new Array<boolean>(words.length).fill(false);
+  const plain: boolean[] = new Array<boolean>(words.length).fill(false);
   for (let i = 0; i < words.length; ) {
     if (!lexicon.starts.has(words[i]!)) {
       i++;
@@ -200,7 +202,11 @@ export function readQuery(words: readonly string[], acronyms: readonly boolean[]
       const phrase = words.slice(i, i + length).join(' ');
       const single = length === 1;
       const usable = !single || roles[i] !== Role.Stop || acronyms[i] === true;
-      if (lexicon.filler.has(phrase)) {
+      if (!single && lexicon.otherSenses.has(phrase)) {
+        // Words with another sense here (« seconde guerre mondiale »): to find, read as nothing else.
+        for (let k = i; k < i + length; k++) plain[k] = true;
+        matched = length;
+      } else if (lexicon.filler.has(phrase)) {
         mark(roles, i, length, Role.Filler);
         matched = length;
       } else if (lexicon.alternatives.has(phrase)) {
@@ -249,13 +255,13 @@ export function readQuery(words: readonly string[], acronyms: readonly boolean[]
   }
   if (keepExpressions(words, roles, lexicon)) free = roles.includes(Role.Free);
   const similarTo = roles.includes(Role.Alternative) ? readNamed(words, roles, lexicon) : [];
-  const ages = readAges(words, roles, lexicon, levels);
+  const ages = readAges(words, roles, lexicon, levels, plain);
   for (const [from, length] of ages.spans) spans.push([from, length, Role.Level]);
   // A topic ends where a word is read as something else (a level, a subject, conversation).
   for (let k = 0; k < words.length; k++) if (topic[k] && roles[k] !== Role.Content && roles[k] !== Role.Stop) for (let j = k; j < words.length && topic[j]; j++) topic[j] = false;
   // A free word kept in an expression (`free software`) states no constraint.
   const constraints = spans.filter(([from, , role]) => role !== Role.Free || roles[from] === Role.Free).map(([from, length]) => [from, length] as const);
-  return { roles, levels, subjects, topicSubjects, free, facts, exams, phrases, similarTo, language: languageOf(words, lexicon.englishWords, lexicon.englishSenses), topic, classroom: words.some((w) => lexicon.classroom.has(w)), age: ages.age, constraints };
+  return { roles, levels, subjects, topicSubjects, free, facts, exams, phrases, similarTo, language: languageOf(words, lexicon.englishWords, lexicon.englishSenses), topic, classroom: words.some((w, i) => !plain[i] && lexicon.classroom.has(w)), age: ages.age, constraints };
 }
 
 /**

@@ -24,6 +24,8 @@ export interface QueryLexicon {
   readonly about: ReadonlySet<string>;
   /** Folded words that say a query is about teaching (`eleves`, `classe`, `students`). */
   readonly classroom: ReadonlySet<string>;
+  /** Folded expressions whose words have another sense there (`seconde guerre mondiale`): read as nothing but words to find. */
+  readonly otherSenses: ReadonlySet<string>;
   /** Folded English word → the folded French words of its English sense (`lecture` → `cours`). */
   readonly englishSenses: ReadonlyMap<string, readonly string[]>;
   /** Words of the English side of the translations that their French side never writes (`recording`, `software`): a query of them reads as English. */

@@ -101,3 +101,22 @@ test('GET /tools?q › requests that are not about education find nothing, at mo
   for (const q of requests) if ((await search(app, q)).data.length > 0) found.push(q);
   assert.ok(found.length <= 1, `found something for: ${found.join('; ')}`);
 });
+
+test('GET /tools?q › a level’s word in an expression with another sense is no level: « seconde guerre mondiale », « la première fois », « première classe » of a train', async (t) => {
+  const { app } = await buildTestApp(t, { dataset: bundled });
+  // The topic of a history lesson: its words are searched, at no level.
+  const war = await search(app, 'frise seconde guerre mondiale');
+  assert.deepEqual(levels(war), []);
+  assert.ok(war.meta.query?.searched.includes('seconde'));
+  assert.ok(war.data.length >= 5, `found ${war.data.length}`);
+  assert.deepEqual(levels(await search(app, 'la première fois que j’utilise un TBI')), []);
+  assert.deepEqual(levels(await search(app, 'chronomètre à la seconde près')), []);
+  // A travel class reads no pupils and no level: the request is for something else.
+  const train = await search(app, 'billet de train première classe Paris Marseille pas cher');
+  assert.deepEqual(levels(train), []);
+  assert.deepEqual(slugs(train), []);
+  // Nor does a family's school allowance; the school years themselves still read as levels.
+  assert.deepEqual(slugs(await search(app, 'montant de l’allocation de rentrée scolaire pour un lycéen')), []);
+  assert.deepEqual(levels(await search(app, 'quiz pour mes élèves de première')), ['lycee']);
+  assert.deepEqual(levels(await search(app, 'ma classe de seconde SVT')), ['lycee']);
+});

@@ -164,6 +164,15 @@ test('content:check › a classroom word must be one word, naming the entry', as
   assert.match(stderr, /search-vocabulary\.yaml.*field classroom\[3\]: must be one word \(got "salle de classe"\)/);
 });
 
+test('content:check › an expression of other senses must be two words or more, naming the entry', async (t) => {
+  const content = await contentOf(t, (d) => {
+    d.searchVocabulary.otherSenses = ['seconde guerre mondiale', 'seconde'];
+  });
+  const { code, stderr } = await check('--content', content);
+  assert.equal(code, 1);
+  assert.match(stderr, /search-vocabulary\.yaml.*field other_senses\[1\]: must be an expression of two words or more \(got "seconde"\)/);
+});
+
 test('content:check › a description that states a fact its field contradicts or leaves null is refused; so is a level below min_age for a tool pupils use', async (t) => {
   const content = await contentOf(t, (d) => {
     const quizzy = tool(d, 'quizzy');

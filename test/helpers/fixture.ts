@@ -145,7 +145,7 @@ export async function writeContent(dir: string, dataset: Dataset): Promise<strin
     const file = { families, equivalents, expansions: Object.fromEntries(expansions.map((e) => [e.term, e.finds])) };
     await writeFile(path.join(dir, 'synonyms.yaml'), YAML.stringify(file));
   }
-  const { translations, filler, freeWords, alternatives, about, classroom, englishSenses, schoolFacts, exams = [] } = dataset.searchVocabulary;
+  const { translations, filler, freeWords, alternatives, about, classroom, englishSenses, schoolFacts, exams = [], otherSenses = [] } = dataset.searchVocabulary;
   if (translations.length + filler.length + freeWords.length + alternatives.length + about.length + classroom.length + englishSenses.length + schoolFacts.length > 0) {
     const file = {
       translations: Object.fromEntries(translations.map((e) => [e.term, e.finds])), filler, free_words: freeWords, alternatives, about, classroom, english_senses: Object.fromEntries(englishSenses.map((e) => [e.term, e.sense])),
@@ -153,6 +153,7 @@ export async function writeContent(dir: string, dataset: Dataset): Promise<strin
       pupils: dataset.searchVocabulary.pupils,
       class_ages: dataset.searchVocabulary.classAges,
       ...(exams.length > 0 ? { exams } : {}),
+      ...(otherSenses.length > 0 ? { other_senses: otherSenses } : {}),
     };
     await writeFile(path.join(dir, 'search-vocabulary.yaml'), YAML.stringify(file));
   }
