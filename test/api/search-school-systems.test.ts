@@ -120,3 +120,10 @@ test('GET /tools?q › a level’s word in an expression with another sense is n
   assert.deepEqual(levels(await search(app, 'quiz pour mes élèves de première')), ['lycee']);
   assert.deepEqual(levels(await search(app, 'ma classe de seconde SVT')), ['lycee']);
 });
+
+test('GET /tools?q › « kids », « enfants » say for whom, not that a request is about teaching: a children’s need outside school finds nothing, a learning need still finds tools', async (t) => {
+  const { app } = await buildTestApp(t, { dataset: bundled });
+  assert.deepEqual(slugs(await search(app, 'lice treatment that works for kids in kindergarten')), []);
+  assert.ok(slugs(await search(app, 'coding for children')).includes('scratchjr'));
+  assert.ok(slugs(await search(app, 'jeux de maths pour enfants')).length >= 5);
+});
