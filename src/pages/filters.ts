@@ -131,7 +131,7 @@ export function panelHtml(model: ReadModel, values: FilterValues, meta: ToolList
     const choices = filter.choices ?? (facets?.language ?? []).map((v) => language(String(v.value)));
     // A choice with a facet says its count (0 when the facet does not list its value).
     const counts = new Map<string, number>();
-    for (const v of (filter.facet !== null && facets?.[filter.facet]) || []) counts.set(String(v.value), v.count);
+    if (filter.facet !== null) for (const v of facets?.[filter.facet] ?? []) counts.set(String(v.value), v.count);
     html += filter.head;
     for (const c of choices) {
       const selected = chosenAs === c.chosenAs;

@@ -155,8 +155,7 @@ export function withCards(model: ReadModel, html: string, tools: readonly number
   // The text around the slot is encoded straight into the page's one buffer.
   const before = html.slice(0, at);
   const after = html.slice(at + CARDS_SLOT.length);
-  const head = Buffer.byteLength(before);
-  const out = Buffer.allocUnsafe(head + cardBytes + Buffer.byteLength(after));
+  const out = Buffer.allocUnsafe(Buffer.byteLength(before) + cardBytes + Buffer.byteLength(after));
   let offset = out.write(before, 0);
   for (const bytes of cards) offset += bytes.copy(out, offset);
   out.write(after, offset);

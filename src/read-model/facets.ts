@@ -94,14 +94,14 @@ export function facetCounts(model: ReadModel, query: ToolsQuery, names: readonly
     facets.has_education_pricing = [{ value: true, label: EDUCATION_LABEL, count: countIn(base, model.withEducation), selected: query.educationOnly }];
   }
   const school = query.school ?? NO_SCHOOL_QUERY;
-  // A school or attribute facet counts each value among the tools the other filters keep:
-  // `value` with its label, or null when it is listed only with a tool or selected.
+  // A school or attribute facet counts each candidate value among the tools the other filters
+  // keep (`base`): every candidate when `always`, else those with a tool or selected.
   const valuesOf = (filter: SchoolFilter | (typeof ATTRIBUTE_FILTERS)[number], candidates: readonly string[], label: (value: string) => string, always: boolean, base: Bitset | null) => {
-    const sets = model.school.sets[filter];
+    const valueSets = model.school.sets[filter];
     const selected = school.values[filter] ?? [];
     const listed: Array<FacetValue<string>> = [];
     for (const value of candidates) {
-      const set = sets.get(value);
+      const set = valueSets.get(value);
       const count = set === undefined ? 0 : countIn(base, set);
       const chosen = selected.includes(value);
       if (always || count > 0 || chosen) listed.push({ value, label: label(value), count, selected: chosen });

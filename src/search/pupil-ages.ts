@@ -24,8 +24,9 @@ const LEADING = new Set([...BEFORE_CLASS, 'pour', 'for', 'a', 'aux', 'avec', 'wi
  * - a class (content/search-vocabulary.yaml, `class_ages`) said to be the pupils' by a word
  *   next to it (`pupils`: « mes 5e », « élèves de CM2 », `my 5th graders`): its pupils' usual age.
  *   A class named alone (« maths 6e ») is a level only.
+ * Words of an expression with another sense (`plain`: « seconde classe » of a train) state neither.
  */
-export function readAges(words: readonly string[], roles: Role[], lexicon: QueryLexicon, levels: string[], plain: readonly boolean[] = []): { age: number | null; spans: Array<[number, number]> } {
+export function readAges(words: readonly string[], roles: Role[], lexicon: QueryLexicon, levels: string[], plain: readonly boolean[]): { age: number | null; spans: Array<[number, number]> } {
   const entries = (lexicon.levels?.entries ?? []) as ReadonlyArray<{ slug: string; ages?: { min: number; max: number } }>;
   const spans: Array<[number, number]> = [];
   // The words stating an age, with the small words before them (« de », « mes »): the query
