@@ -187,3 +187,17 @@ export function unitsOfTerms(alternatives: ReadonlyArray<readonly Alternative[]>
   });
   return units;
 }
+
+/** Per unit, the alternatives of two one-word units typed apart that the text writes as one: `chat gpt` → `chatgpt`. */
+export function joinedAlternativesOf(ix: SearchIndexData, units: readonly Unit[]): Alternative[][] {
+  const joined: Alternative[][] = units.map(() => []);
+  for (let k = 0; k + 1 < units.length; k++) {
+    if (units[k]!.words.length !== 1 || units[k + 1]!.words.length !== 1) continue;
+    const index = ix.vocabulary.indexOf(units[k]!.words[0]! + units[k + 1]!.words[0]!);
+    if (index === -1) continue;
+    const alternative = { terms: [ix.surfaceTerm[index]!], weight: JOINED_WEIGHT };
+    joined[k]!.push(alternative);
+    joined[k + 1]!.push(alternative);
+  }
+  return joined;
+}

@@ -36,11 +36,11 @@ import { examSetOf } from './exam-sets.js';
 
 export type { SearchResult, UnderstoodQuery } from './understood.js';
 import { readSentence } from './query-typing.js';
-import { FILL, select, widenToWords } from './selection.js';
+import { byChance, FILL, select, widenToWords } from './selection.js';
 import { Memo } from '../memo.js';
 import { runAtOnce, type Steps } from '../slices.js';
-import { allAlternatives, categoryWeights, group, JOINED_WEIGHT, matchedTermWeights, namesKeyword, units as unitsOf, unitsOfTerms } from './candidates.js';
-import type { Alternative, Evaluation, Group, KnownUnit, Unit } from './query-types.js';
+import { allAlternatives, categoryWeights, group, joinedAlternativesOf, matchedTermWeights, namesKeyword, units as unitsOf, unitsOfTerms } from './candidates.js';
+import type { Evaluation, Group, KnownUnit, Unit } from './query-types.js';
 import { buildIndexData, type SearchDocument, type SearchIndexData } from './index-data.js';
 import { alikeTo, followedByClosest } from './alike.js';
 import { RankOrder, Tier } from './rank-order.js';
@@ -228,34 +228,27 @@ export class SearchIndex {
       const topicOf = this.subjectsOf(undefined, words, unit.words);
       return topicOf.length === 0 ? own : this.unit(unit, !onlyStopWords, complete, topicOf);
     });
-    // Two words typed apart that the text writes as one: `chat gpt` → `chatgpt`.
-    const joinedAlternatives: Alternative[][] = units.map(() => []);
-    for (let k = 0; k + 1 < units.length; k++) {
-      if (units[k]!.words.length !== 1 || units[k + 1]!.words.length !== 1) continue;
-      const joined = ix.vocabulary.indexOf(units[k]!.words[0]! + units[k + 1]!.words[0]!);
-      if (joined === -1) continue;
-      const alternative = { terms: [ix.surfaceTerm[joined]!], weight: JOINED_WEIGHT };
-      joinedAlternatives[k]!.push(alternative);
-      joinedAlternatives[k + 1]!.push(alternative);
-    }
+    const joinedAlternatives = joinedAlternativesOf(ix, units);
     // A unit that gains such an alternative is evaluated anew (the memo's entry stays as is).
     const effective = known.map((u, k) =>
       joinedAlternatives[k]!.length === 0 ? u : this.know({ ...u.group, alternatives: [...u.group.alternatives, ...joinedAlternatives[k]!] }, u.subjects),
     );
     const groups = effective.map((u) => u.group);
     const scores = effective.map((u) => u.evaluation);
-    const found = scores.filter((s) => !s.set.isEmpty());
     // Words of the lesson's topic (« une frise sur Napoléon »), found nowhere or only in long
     // descriptions, are no sign the query asks for something else when the rest names a word of
     // the tools' keywords (`frise`, `quiz`, `podcast`), not any word (« des avis sur un restaurant »).
     let at = 0;
     const topical = units.map((u) => kept.slice(at, (at += u.words.length)).every((p) => reading.topic[p]));
     if (topical.includes(true) && !effective.some((u, k) => !topical[k] && namesKeyword(ix, u.group))) topical.fill(false);
-    const unknown = scores.filter((s, k) => s.set.isEmpty() && !topical[k]).length;
-    const forgiven = scores.filter((s, k) => topical[k] && !s.set.isEmpty() && s.strong.isEmpty()).length;
+    // A topic's word found only through a correction (`solaire` → « scolaire ») is a word the tools do not hold.
+    const held = scores.map((s, k) => !s.set.isEmpty() && !(topical[k] && !s.set.some((doc) => s.typos[doc] === 0)));
+    const found = scores.filter((_, k) => held[k]);
+    const unknown = scores.filter((_, k) => !held[k] && !topical[k]).length;
+    const forgiven = scores.filter((s, k) => topical[k] && held[k] && s.strong.isEmpty()).length;
     // Naming a level or a subject, a query is about school: a word only long descriptions say (`clavier`) is a word like another.
     const school = reading.levels.length > 0 || reading.subjects.length > 0;
-    const foundUnits = effective.filter((_, k) => !scores[k]!.set.isEmpty()); // as `found`, unit by unit
+    const foundUnits = effective.filter((_, k) => held[k]); // as `found`, unit by unit
     const naming = foundUnits.map((u) => namesKeyword(ix, u.group));
     const subjectUnits = foundUnits.map((u) => u.subjects !== null);
     let selection = found.length > 0 ? select(n, found, unknown, school, { french: reading.language === 'fr', forgiven, classroom: reading.classroom, naming, subject: reading.subjects.length > 0, subjectUnits }) : null;
@@ -283,6 +276,7 @@ export class SearchIndex {
       selection = { ...selection, candidates: selection.candidates.andNot(alike.named) };
     }
     const { candidates, coverage } = selection;
+    if (!school && !reading.classroom && alike === null && scores.length >= 3 && byChance(n, scores.filter((_, k) => !topical[k]), candidates, !topical[0] && namesKeyword(ix, groups[0]!))) return none(reading);
 
     const members = candidates.slice(0, n);
     const flat = groups.map((g) => allAlternatives(g));

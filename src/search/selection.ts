@@ -226,6 +226,40 @@ export function widenToWords(
   };
 }
 
+/** Below this share of a query's information, the best tool it selects holds its words by chance (`byChance`). */
+const CHANCE_SHARE = 0.38;
+
+/**
+ * Whether the best of `candidates` holds less than CHANCE_SHARE of the information of a query
+ * of three units or more: each unit weighs its inverse document frequency (a unit found
+ * nowhere the most), held half where a tool says what it is (name, description, keywords)
+ * and half anywhere. For a query that says nothing of school (no level, subject or class
+ * word), that is a request for something else whose common words meet by chance: `TV
+ * programme schedule tonight France 2`, « restaurant italien avec une bonne note près de la
+ * gare », `difference between grade A and grade AA eggs` (0.22–0.37 on the judged sets,
+ * where the needs without a word of school hold 0.39 and more). Long sentences hold less of
+ * their many words, but they name the class or the level they are for. `firstNamesKeyword`:
+ * whether the query's first unit names a word of the tools' keywords.
+ */
+export function byChance(n: number, units: readonly Evaluation[], candidates: Bitset, firstNamesKeyword: boolean): boolean {
+  if (units.length < 3) return false;
+  // A query that starts by naming a kind of tool (a telling keyword some tool says where it
+  // says what it is) asks for it, and what follows is its topic: « frise seconde guerre mondiale ».
+  const first = units[0]!;
+  if (firstNamesKeyword && !first.strong.isEmpty() && first.set.count() <= Math.max(MIN_COMMON, n * TELLING_SHARE)) return false;
+  const weights = units.map((e) => Math.log(1 + n / Math.max(1, e.set.count())));
+  const held = new Float32Array(n);
+  units.forEach((e, k) => {
+    e.set.addTo(held, weights[k]! / 2);
+    e.strong.addTo(held, weights[k]! / 2);
+  });
+  let best = 0;
+  candidates.forEach((doc) => {
+    if (held[doc]! > best) best = held[doc]!;
+  });
+  return best < CHANCE_SHARE * weights.reduce((a, b) => a + b, 0);
+}
+
 /** Whether some tool holds two of these sets' units. */
 function meetStrongly(n: number, sets: readonly Bitset[]): boolean {
   const count = new Uint8Array(n);

@@ -102,6 +102,29 @@ test('GET /tools?q › requests that are not about education find nothing, at mo
   assert.ok(found.length <= 1, `found something for: ${found.join('; ')}`);
 });
 
+test('GET /tools?q › a request that names no level, subject or class, whose best tool holds little of its words, finds nothing; needs without a word of school still find their tools', async (t) => {
+  const { app } = await buildTestApp(t, { dataset: bundled });
+  const requests = [
+    'TV programme schedule tonight France 2', 'difference between grade A and grade AA eggs',
+    'restaurant italien avec une bonne note près de la gare', 'refaire sa carte grise en ligne après un déménagement',
+  ];
+  for (const q of requests) assert.deepEqual(slugs(await search(app, q)), [], q);
+  const needs: Array<[string, string]> = [
+    ['text to speech natural french voice', 'naturalreader'], ['logiciel gratuit pour monter une vidéo', 'shotcut'],
+    ['prise de notes collaborative en temps réel', 'etherpad'], ['open source alternative to Kahoot for live quizzes', 'qcmcam'],
+    ['tableau blanc en ligne pour réunion', 'tldraw'], ['annoter un pdf sur tablette', 'goodnotes'],
+  ];
+  for (const [q, slug] of needs) assert.ok(slugs(await search(app, q)).slice(0, 5).includes(slug), `${q}: ${slugs(await search(app, q)).slice(0, 5).join(', ')}`);
+});
+
+test('GET /tools?q › a lesson’s topic found only through a correction is found nowhere: « carte mentale sur le système solaire » finds the mind-map tools (`solaire` is no « scolaire »)', async (t) => {
+  const { app } = await buildTestApp(t, { dataset: bundled });
+  const solar = await search(app, 'carte mentale sur le système solaire');
+  assert.ok(['mindmeister', 'coggle', 'xmind'].every((s) => slugs(solar).slice(0, 5).includes(s)), slugs(solar).slice(0, 10).join(', '));
+  const quiz = await search(app, 'quiz sur le système solaire');
+  assert.ok(quiz.data.length >= 5 && !slugs(quiz).slice(0, 5).includes('pronote'), slugs(quiz).slice(0, 10).join(', '));
+});
+
 test('GET /tools?q › a level’s word in an expression with another sense is no level: « seconde guerre mondiale », « la première fois », « première classe » of a train', async (t) => {
   const { app } = await buildTestApp(t, { dataset: bundled });
   // The topic of a history lesson: its words are searched, at no level.
