@@ -117,6 +117,15 @@ test('GET /tools?q › a request that names no level, subject or class, whose be
   for (const [q, slug] of needs) assert.ok(slugs(await search(app, q)).slice(0, 5).includes(slug), `${q}: ${slugs(await search(app, q)).slice(0, 5).join(', ')}`);
 });
 
+test('GET /tools?q › where a tool runs, said around a need (`that runs in`, `works on`), is no word to find: an agent’s `free Photoshop alternative that runs in browser` finds Photopea', async (t) => {
+  const { app } = await buildTestApp(t, { dataset: bundled });
+  const photoshop = await search(app, 'free Photoshop alternative that runs in browser');
+  assert.ok(!photoshop.meta.query?.searched.includes('runs'), photoshop.meta.query?.searched.join(' '));
+  assert.ok(slugs(photoshop).slice(0, 3).includes('photopea'), slugs(photoshop).slice(0, 5).join(', '));
+  // `run` alone stays a word of the need.
+  assert.ok((await search(app, 'run LLM locally')).meta.query?.searched.includes('run'));
+});
+
 test('GET /tools?q › a lesson’s topic found only through a correction is found nowhere: « carte mentale sur le système solaire » finds the mind-map tools (`solaire` is no « scolaire »)', async (t) => {
   const { app } = await buildTestApp(t, { dataset: bundled });
   const solar = await search(app, 'carte mentale sur le système solaire');
