@@ -126,6 +126,15 @@ test('GET /tools?q › where a tool runs, said around a need (`that runs in`, `w
   assert.ok((await search(app, 'run LLM locally')).meta.query?.searched.includes('run'));
 });
 
+test('GET /tools?q › a tool named after a comparative (« mieux que Kahoot », `better than Quizlet`) asks for tools like it, without it', async (t) => {
+  const { app } = await buildTestApp(t, { dataset: bundled });
+  for (const [q, named] of [['un outil de quiz mieux que Kahoot', 'kahoot'], ['something better than Quizlet for flashcards', 'quizlet'], ['traducteur plus fiable que Google Traduction', 'google-traduction']]) {
+    const page = (await app.inject({ url: `${API}/tools?q=${encodeURIComponent(q!)}&per_page=50` })).json() as Page & { meta: { query: { similar_to: Array<{ slug: string }> } } };
+    assert.deepEqual(page.meta.query.similar_to.map((s) => s.slug), [named], q);
+    assert.ok(page.data.length >= 5 && !slugs(page).includes(named!), `${q}: ${slugs(page).slice(0, 5).join(', ')}`);
+  }
+});
+
 test('GET /tools?q › a lesson’s topic found only through a correction is found nowhere: « carte mentale sur le système solaire » finds the mind-map tools (`solaire` is no « scolaire »)', async (t) => {
   const { app } = await buildTestApp(t, { dataset: bundled });
   const solar = await search(app, 'carte mentale sur le système solaire');
