@@ -135,6 +135,13 @@ test('GET /tools?q › a tool named after a comparative (« mieux que Kahoot »,
   }
 });
 
+test('GET /tools?q › the conditional of wanting (« voudrais », « aimerait »), wherever it stands in the sentence, is no word to find', async (t) => {
+  const { app } = await buildTestApp(t, { dataset: bundled });
+  const page = await search(app, 'pour un colloque je prépare des notes et voudrais transformer mes paragraphes en schémas');
+  assert.ok(!page.meta.query?.searched.includes('voudrais'), page.meta.query?.searched.join(' '));
+  assert.ok(page.meta.query?.searched.includes('schemas'));
+});
+
 test('GET /tools?q › a lesson’s topic found only through a correction is found nowhere: « carte mentale sur le système solaire » finds the mind-map tools (`solaire` is no « scolaire »)', async (t) => {
   const { app } = await buildTestApp(t, { dataset: bundled });
   const solar = await search(app, 'carte mentale sur le système solaire');
