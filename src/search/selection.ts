@@ -169,7 +169,7 @@ function atLeast(coverage: Uint8Array, threshold: number, n: number): Bitset {
 /**
  * Per document, the share of the query's information it holds, on 0–31: each unit weighs its
  * inverse document frequency (`traduire` in a few tools tells more than `documents` in a
- * hundred or `français` in most), half as much when found only in the long description;
+ * hundred or `français` in most; a unit in none, as in one), half as much when found only in the long description;
  * twice as much, of three units or more, when it names a word of the tools' keywords
  * (`naming`: `frise`, `quiz`, `podcast`, the kind of tool a sentence asks for, beside the
  * words of its story; of two, `faire parler une photo` is no photo tool first); twice as much
@@ -178,7 +178,7 @@ function atLeast(coverage: Uint8Array, threshold: number, n: number): Bitset {
  * philosophy ones that say `spécialité`, a rarer word than `SVT`.
  */
 function informationHeld(n: number, required: readonly Evaluation[], naming?: readonly boolean[], subjectUnits?: readonly boolean[]): Float32Array {
-  const weights = required.map((e, k) => Math.log(1 + n / e.set.count()) * ((naming?.[k] && required.length >= 3) || subjectUnits?.[k] ? KEYWORD_WEIGHT : 1));
+  const weights = required.map((e, k) => Math.log(1 + n / Math.max(1, e.set.count())) * ((naming?.[k] && required.length >= 3) || subjectUnits?.[k] ? KEYWORD_WEIGHT : 1));
   const scale = 31 / weights.reduce((a, b) => a + b, 0);
   const held = new Float32Array(n);
   required.forEach((e, k) => {
@@ -231,9 +231,8 @@ const CHANCE_SHARE = 0.38;
 
 /**
  * Whether the best of `candidates` holds less than CHANCE_SHARE of the information of a query
- * of three units or more: each unit weighs its inverse document frequency (a unit found
- * nowhere the most), held half where a tool says what it is (name, description, keywords)
- * and half anywhere. For a query that says nothing of school (no level, subject or class
+ * of three units or more, as `informationHeld` weighs it with no keyword or subject counted
+ * twice (a unit found nowhere weighs the most). For a query that says nothing of school (no level, subject or class
  * word), that is a request for something else whose common words meet by chance: `TV
  * programme schedule tonight France 2`, « restaurant italien avec une bonne note près de la
  * gare », `difference between grade A and grade AA eggs` (0.22–0.37 on the judged sets,
@@ -247,17 +246,12 @@ export function byChance(n: number, units: readonly Evaluation[], candidates: Bi
   // says what it is) asks for it, and what follows is its topic: « frise seconde guerre mondiale ».
   const first = units[0]!;
   if (firstNamesKeyword && !first.strong.isEmpty() && first.set.count() <= Math.max(MIN_COMMON, n * TELLING_SHARE)) return false;
-  const weights = units.map((e) => Math.log(1 + n / Math.max(1, e.set.count())));
-  const held = new Float32Array(n);
-  units.forEach((e, k) => {
-    e.set.addTo(held, weights[k]! / 2);
-    e.strong.addTo(held, weights[k]! / 2);
-  });
+  const held = informationHeld(n, units);
   let best = 0;
   candidates.forEach((doc) => {
     if (held[doc]! > best) best = held[doc]!;
   });
-  return best < CHANCE_SHARE * weights.reduce((a, b) => a + b, 0);
+  return best < CHANCE_SHARE * 31;
 }
 
 /** Whether some tool holds two of these sets' units. */
