@@ -224,6 +224,8 @@ export function readQuery(words: readonly string[], acronyms: readonly boolean[]
       } else if (lexicon.facts.has(phrase)) {
         const { entry, searched } = lexicon.facts.get(phrase)!;
         if (!searched) mark(roles, i, length, Role.Fact);
+        // A constraint said of an alternative (« alternative libre à Padlet ») asks for one too.
+        if (lexicon.alternatives.has(words[i]!)) roles[i] = Role.Alternative;
         if (!facts.includes(entry)) facts.push(entry);
         spans.push([i, length, Role.Fact]);
         matched = length;
@@ -254,7 +256,10 @@ export function readQuery(words: readonly string[], acronyms: readonly boolean[]
     i += Math.max(1, matched);
   }
   if (keepExpressions(words, roles, lexicon)) free = roles.includes(Role.Free);
-  const similarTo = roles.includes(Role.Alternative) ? readNamed(words, roles, lexicon) : [];
+  const similarTo = roles.includes(Role.Alternative) ? readNamed(words, roles, lexicon, spans) : [];
+  // Beside a named tool, a constraint's words are the constraint only: the tools like it rank
+  // (`alternative open source à Kahoot` ranks no tool for having « open » in its name).
+  if (similarTo.length > 0) for (const [from, length, role] of spans) if (role === Role.Fact) mark(roles, from, length, Role.Fact);
   const ages = readAges(words, roles, lexicon, levels, plain);
   for (const [from, length] of ages.spans) spans.push([from, length, Role.Level]);
   // A topic ends where a word is read as something else (a level, a subject, conversation).
@@ -302,11 +307,14 @@ const nameable = (role: Role) => role === Role.Content || role === Role.Stop || 
 
 /**
  * The tools named right after an alternative word or right before one, with only stop,
- * free or conversation words in between (`alternative gratuite à Kahoot`, `Quizlet
+ * free, constraint or conversation words in between (`alternative gratuite à Kahoot`, `Quizlet
  * alternative`, `comme Padlet`): their words are marked `Named`. When none is, the
  * alternative words are words like any other (`pédagogie alternative`).
  */
-function readNamed(words: readonly string[], roles: Role[], lexicon: QueryLexicon): number[] {
+function readNamed(words: readonly string[], roles: Role[], lexicon: QueryLexicon, spans: ReadonlyArray<readonly [number, number, Role]>): number[] {
+  // The words of a constraint stated here stand between too, even those also searched
+  // (`alternative open source à Kahoot`).
+  const stated = (k: number) => spans.some(([from, length]) => k >= from && k < from + length);
   const at = (from: number, length: number): readonly number[] | undefined => {
     if (from < 0 || from + length > words.length) return undefined;
     let content = false;
@@ -329,7 +337,7 @@ function readNamed(words: readonly string[], roles: Role[], lexicon: QueryLexico
         const docs = at(from, length);
         if (docs !== undefined) return named(from, length, docs);
       }
-      if (!between(roles[from])) break;
+      if (!between(roles[from]) && !stated(from)) break;
     }
   }
   for (let i = words.length - 1; i >= 0; i--) {
@@ -340,7 +348,7 @@ function readNamed(words: readonly string[], roles: Role[], lexicon: QueryLexico
         const docs = at(end - length + 1, length);
         if (docs !== undefined) return named(end - length + 1, length, docs);
       }
-      if (!between(roles[end])) break;
+      if (!between(roles[end]) && !stated(end)) break;
     }
   }
   for (let k = 0; k < words.length; k++) if (roles[k] === Role.Alternative) roles[k] = isStopWordAt(words, k) ? Role.Stop : Role.Content;

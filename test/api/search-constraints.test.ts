@@ -135,3 +135,25 @@ test('constraints › « maths CE2 hors connexion »: only tools known to work o
   assert.equal(body.meta.query.without_constraints.q, 'maths CE2');
   assert.ok(body.meta.query.without_constraints.total > body.meta.total);
 });
+
+test('constraints › a constraint said of an alternative keeps both: « alternative libre à Padlet », « alternative open source à Kahoot », `Quizlet open source alternative`', async (t) => {
+  const { app } = await buildTestApp(t, { dataset: loaded.dataset });
+  const tools = new Map(loaded.dataset.tools.map((tool) => [tool.slug, tool]));
+  const cases: Array<[string, string, string]> = [
+    ['alternative libre à Padlet pour la classe', 'padlet', 'digipad'],
+    ['alternative open source à Kahoot', 'kahoot', 'digiquiz'],
+    ['Quizlet open source alternative', 'quizlet', 'digiflashcards'],
+  ];
+  for (const [q, named, like] of cases) {
+    const body = await get(app, q);
+    assert.deepEqual(body.meta.query.similar_to.map((s: { slug: string }) => s.slug), [named], q);
+    assert.deepEqual(body.meta.query.facts.map((f: { filter: Record<string, unknown> }) => f.filter), [{ open_source: true }], q);
+    // The constraint's words rank nothing (no tool comes first for « open » in its name), nor does « pour la classe ».
+    assert.deepEqual(body.meta.query.searched, [], q);
+    const found = body.data.map((d) => d.slug);
+    assert.ok(found.slice(0, 3).includes(like), `${q}: ${found.slice(0, 5).join(', ')}`);
+    for (const slug of found) assert.equal(tools.get(slug)!.school.open_source, true, `${q}: ${slug}`);
+  }
+  // « libre » said of a tool is the constraint; a free afternoon is not.
+  assert.deepEqual((await get(app, 'outil libre carte mentale')).meta.query.facts.map((f: { label: string }) => f.label), ['logiciel libre']);
+});
