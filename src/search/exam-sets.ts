@@ -10,16 +10,25 @@ import { evaluate } from './scoring.js';
  * « fiches de révision », `FLE`), each read as a query's words are (stems, synonyms; no typing
  * errors, no completion).
  */
-export function examSetOf(ix: SearchIndexData, finds: readonly string[]): Bitset {
+export function examSetOf(ix: SearchIndexData, finds: readonly string[], anywhere = false): Bitset {
   const set = new Bitset(ix.size);
   for (const expression of finds) {
     const content = tokenize(expression).map((t) => t.word).filter((w) => !isStopWord(w));
     if (content.length === 0) continue;
-    const strong = unitsOf(ix, content, false).map((u) => {
+    const found = unitsOf(ix, content, false).map((u) => {
       const g = group(ix, u, true, false);
-      return evaluate(ix, { ...g, alternatives: g.alternatives.filter((a) => !a.typos), parts: null }).strong;
+      const e = evaluate(ix, { ...g, alternatives: g.alternatives.filter((a) => !a.typos), parts: null });
+      return anywhere ? e.set : e.strong;
     });
-    set.addSet(strong.reduce((a, b) => a.and(b)));
+    set.addSet(found.reduce((a, b) => a.and(b)));
   }
   return set;
+}
+
+/**
+ * The tools whose file names one of an exam's own names anywhere (`DELF` in TV5MONDE's
+ * description of what it prepares for): they come first among the tools of its work.
+ */
+export function examNamedSetOf(ix: SearchIndexData, words: readonly string[]): Bitset {
+  return examSetOf(ix, words, true);
 }

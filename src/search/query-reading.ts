@@ -190,6 +190,7 @@ export function readQuery(words: readonly string[], acronyms: readonly boolean[]
   const facts: number[] = [];
   const spans: Array<[number, number, Role]> = [];
   const exams: number[] = [];
+  const examsAt: Array<[number, number]> = [];
   const topic: boolean[] = new Array<boolean>(words.length).fill(false);
   const plain: boolean[] = new Array<boolean>(words.length).fill(false);
   for (let i = 0; i < words.length; ) {
@@ -235,6 +236,7 @@ export function readQuery(words: readonly string[], acronyms: readonly boolean[]
         for (const slug of lexicon.levels?.terms.get(phrase) ?? []) if (!levels.includes(slug)) levels.push(slug);
         const entry = lexicon.exams.get(phrase)!;
         if (!exams.includes(entry)) exams.push(entry);
+        examsAt.push([i, length]);
         matched = length;
       } else if (usable && lexicon.levels?.terms.has(phrase)) {
         mark(roles, i, length, Role.Level);
@@ -255,6 +257,7 @@ export function readQuery(words: readonly string[], acronyms: readonly boolean[]
     }
     i += Math.max(1, matched);
   }
+  for (const [from, length] of examsAt) preparing(words, roles, from, length);
   if (keepExpressions(words, roles, lexicon)) free = roles.includes(Role.Free);
   const similarTo = roles.includes(Role.Alternative) ? readNamed(words, roles, lexicon, spans) : [];
   // Beside a named tool, a constraint's words are the constraint only: the tools like it rank
@@ -267,6 +270,23 @@ export function readQuery(words: readonly string[], acronyms: readonly boolean[]
   // A free word kept in an expression (`free software`) states no constraint.
   const constraints = spans.filter(([from, , role]) => role !== Role.Free || roles[from] === Role.Free).map(([from, length]) => [from, length] as const);
   return { roles, levels, subjects, topicSubjects, free, facts, exams, phrases, similarTo, language: languageOf(words, lexicon.englishWords, lexicon.englishSenses), topic, classroom: words.some((w, i) => !plain[i] && lexicon.classroom.has(w)), age: ages.age, constraints };
+}
+
+/** Words of preparing for an exam (folded), said next to it: « préparer le DELF », `DELF preparation`. */
+const PREPARING = new Set(['preparer', 'preparation', 'preparez', 'prepare', 'preparing', 'prep', 'reussir', 'passer']);
+
+/**
+ * The word of preparing next to an exam (only stop words between) says what the exam already
+ * says, and is conversation: « préparation DELF A2 » asks for the exam's work, not for the
+ * tools that help teachers prepare their lessons.
+ */
+function preparing(words: readonly string[], roles: Role[], from: number, length: number): void {
+  let k = from - 1;
+  while (k >= 0 && roles[k] === Role.Stop) k--;
+  if (k >= 0 && roles[k] === Role.Content && PREPARING.has(words[k]!)) roles[k] = Role.Filler;
+  k = from + length;
+  while (k < words.length && roles[k] === Role.Stop) k++;
+  if (k < words.length && roles[k] === Role.Content && PREPARING.has(words[k]!)) roles[k] = Role.Filler;
 }
 
 /**

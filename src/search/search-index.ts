@@ -32,7 +32,7 @@ import { EMPTY_SEARCH_VOCABULARY, type SchoolFactHint, type SearchVocabulary, ty
 import type { VocabularyIndex } from '../school/vocabulary.js';
 import { buildLexicon, Role, type QueryLexicon, type QueryReading } from './query-reading.js';
 import { constrained, understood, type ConstraintSets, type SearchResult, type UnderstoodQuery } from './understood.js';
-import { examSetOf } from './exam-sets.js';
+import { examNamedSetOf, examSetOf } from './exam-sets.js';
 
 export type { SearchResult, UnderstoodQuery } from './understood.js';
 import { readSentence } from './query-typing.js';
@@ -79,6 +79,8 @@ const FACT_BONUS = 4;
  * that holds the query's words better.
  */
 const EXAM_BONUS = 14;
+/** Bonus, on top of EXAM_BONUS, for a tool whose file names the exam itself (`DELF`): first among the tools of its work. */
+const EXAM_NAMED_BONUS = 6;
 /** Bonus for a tool of the subject a topic word belongs to (`orthographe`: français). */
 const TOPIC_BONUS = 2;
 /** Units of a query (a need told in words, not keywords) from which the tools closest to fewer than a page of answers follow them. */
@@ -116,6 +118,8 @@ export class SearchIndex {
   private readonly termUnits: Int32Array;
   /** Per entry of the vocabulary's `exams`, the tools its expressions select (examSet), once per revision. */
   private readonly examSets: Array<Bitset | undefined> = [];
+  /** Per entry of `exams`, the tools whose file names one of its words (examNamedSetOf), once per revision. */
+  private readonly examNamedSets: Array<Bitset | undefined> = [];
   readonly size: number;
   private readonly constraintSets: ConstraintSets;
 
@@ -125,7 +129,7 @@ export class SearchIndex {
     private readonly facts: readonly SchoolFactHint[],
     private readonly factSets: readonly Bitset[],
     ageSets: readonly Bitset[],
-    private readonly exams: ReadonlyArray<{ readonly finds: readonly string[] }> = [],
+    private readonly exams: ReadonlyArray<{ readonly words: readonly string[]; readonly finds: readonly string[] }> = [],
   ) {
     this.size = ix.size;
     // The sets a query's constraints keep, once per revision (the free tier is a union).
@@ -319,6 +323,7 @@ export class SearchIndex {
     const topicSets = reading.topicSubjects.flatMap((s) => ix.subjectSets.get(s) ?? []);
     const factSets = reading.facts.map((k) => this.factSets[k]!);
     const examSets = reading.exams.map((k) => this.examSet(k));
+    const examNamed = reading.exams.map((k) => (this.examNamedSets[k] ??= examNamedSetOf(ix, this.exams[k]?.words ?? [])));
     const order = new RankOrder(members.length, n);
     for (const doc of members) {
       let score = 0;
@@ -339,6 +344,7 @@ export class SearchIndex {
       if (level && levelSets.length > 0) score += LEVEL_BONUS;
       if (inAny(topicSets, doc)) score += TOPIC_BONUS;
       if (inAny(examSets, doc)) score += EXAM_BONUS;
+      if (inAny(examNamed, doc)) score += EXAM_NAMED_BONUS;
       if (reading.free) score += ix.free.has(doc) ? FREE_BONUS : ix.freemium.has(doc) ? FREE_BONUS / 3 : 0;
       for (let k = 0; k < factSets.length; k++) if (factSets[k]!.has(doc)) score += FACT_BONUS;
       if (alike !== null) score += alike[doc]!;

@@ -175,3 +175,13 @@ test('GET /tools?q › « kids », « enfants » say for whom, not that a reques
   assert.ok(slugs(await search(app, 'coding for children')).includes('scratchjr'));
   assert.ok(slugs(await search(app, 'jeux de maths pour enfants')).length >= 5);
 });
+
+test('GET /tools?q › an exam with no level (`DELF`): the tools whose file names the exam come first among the tools of its work', async (t) => {
+  const { app } = await buildTestApp(t, { dataset: bundled });
+  const naming = bundled.tools.filter((tool) => /\bDELF\b/.test(`${tool.short_description} ${tool.long_description}`)).map((tool) => tool.slug);
+  assert.ok(naming.length >= 1);
+  for (const q of ['DELF B1', 'préparation DELF A2']) {
+    const found = slugs(await search(app, q));
+    assert.deepEqual(found.slice(0, naming.length).sort(), [...naming].sort(), `${q}: ${found.slice(0, 5).join(', ')}`);
+  }
+});
