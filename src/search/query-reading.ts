@@ -208,8 +208,12 @@ export function readQuery(words: readonly string[], acronyms: readonly boolean[]
         for (let k = i; k < i + length; k++) plain[k] = true;
         matched = length;
       } else if (lexicon.filler.has(phrase)) {
-        mark(roles, i, length, Role.Filler);
-        matched = length;
+        // Conversation ends where a constraint begins that reaches past it: « avec un logiciel
+        // libre » is « avec un » and the open-source constraint, not « avec un logiciel » and « libre ».
+        let end = i + length;
+        for (let k = i + 1; k < end; k++) if (constraintEndingAfter(words, lexicon, k, end)) end = k;
+        mark(roles, i, end - i, Role.Filler);
+        matched = end - i;
       } else if (lexicon.alternatives.has(phrase)) {
         mark(roles, i, length, Role.Alternative);
         matched = length;
@@ -270,6 +274,15 @@ export function readQuery(words: readonly string[], acronyms: readonly boolean[]
   // A free word kept in an expression (`free software`) states no constraint.
   const constraints = spans.filter(([from, , role]) => role !== Role.Free || roles[from] === Role.Free).map(([from, length]) => [from, length] as const);
   return { roles, levels, subjects, topicSubjects, free, facts, exams, phrases, similarTo, language: languageOf(words, lexicon.englishWords, lexicon.englishSenses), topic, classroom: words.some((w, i) => !plain[i] && lexicon.classroom.has(w)), age: ages.age, constraints };
+}
+
+/** Whether a constraint's phrase (a school fact, free of charge) starts at word `k` and ends after word `end - 1`. */
+function constraintEndingAfter(words: readonly string[], lexicon: QueryLexicon, k: number, end: number): boolean {
+  for (let length = Math.min(lexicon.longest, words.length - k); k + length > end; length--) {
+    const phrase = words.slice(k, k + length).join(' ');
+    if (lexicon.facts.has(phrase) || lexicon.freeWords.has(phrase)) return true;
+  }
+  return false;
 }
 
 /** Words of preparing for an exam (folded), said next to it: « préparer le DELF », `DELF preparation`. */

@@ -89,18 +89,23 @@ export function select(n: number, required: readonly Evaluation[], unknown: numb
   // keyword) is said by one of them where it matters (« code de la route »: `code` of the coding
   // tools, `route` in their long texts). Of three or more in French, none holding them all:
   // some tool holds two of them in its name, description or keywords (« réserver un billet de
-  // train »: `réserver` and `train` meet only in long texts). Not in English, whose words the
+  // train »: `réserver` and `train` meet only in long texts), or one of them is a keyword few
+  // tools hold (`rareKeyword`). Not in English, whose words the
   // tools' English passages hold, in their long texts.
+  const common = (e: Evaluation) => e.set.count() > Math.max(MIN_COMMON, n * COMMON_SHARE);
   if (!aboutSchool && required.length >= 2) {
-    if (full === 0 && french && required.length >= 3 && !meetStrongly(n, required.map((e) => e.strong))) return null;
-    if (full > 0 && full < FILL && required.length === 2 && naming !== undefined && required.some((e, i) => naming[i] && e.strong.countAnd(all) === 0)) return null;
+    if (full === 0 && french && required.length >= 3 && !meetStrongly(n, required.map((e) => e.strong)) && !rareKeyword(n, required, naming)) return null;
+    // Unless one word is one most tools say and the other a keyword fewer tools say where they
+    // say what they are (« créer une bibliographie », « produire une bibliographie »): that
+    // keyword is what is asked.
+    const named = naming !== undefined && required.length === 2 && required.some((e, i) => common(e) && !common(required[1 - i]!) && naming[1 - i] && !required[1 - i]!.strong.isEmpty());
+    if (full > 0 && full < FILL && required.length === 2 && naming !== undefined && !named && required.some((e, i) => naming[i] && e.strong.countAnd(all) === 0)) return null;
   }
   if (full >= FILL || (full > 0 && required.length < 2)) return { candidates: all, coverage: null };
   const coverage = new Uint8Array(n);
   for (const e of required) e.set.addTo(coverage, 1);
   // The rarer units, when the query also has common ones (`élèves`, `outil`, `classe`): the
   // tools holding all of them are the closest others, whatever they say of the common ones.
-  const common = (e: Evaluation) => e.set.count() > Math.max(MIN_COMMON, n * COMMON_SHARE);
   const rare = required.filter((e) => !common(e));
   // The ranking's shares, on the paths that select something.
   const rank = () => informationHeld(n, required, naming, subjectUnits);
@@ -141,6 +146,10 @@ export function select(n: number, required: readonly Evaluation[], unknown: numb
   const fewest = school || classroom ? 2 : Math.ceil(required.length / 2);
   for (let t = most - 1; t >= 2 && (t === most - 1 || t >= fewest) && candidates.count() < FILL; t--) candidates = atLeast(coverage, t, n);
   if (rareFound) candidates.addSet(rareSet);
+  // And the tools that say a keyword few tools hold where they say what they are, however few
+  // of the sentence's other words they hold (« … produire une bibliographie propre pour le
+  // Grand oral » and Zotero): the score ranks them.
+  if (naming !== undefined) required.forEach((e, k) => naming[k] && e.set.count() <= n * RARE_SHARE && candidates.addSet(e.strong));
   return { candidates, coverage: rank() };
 }
 
@@ -228,6 +237,8 @@ export function widenToWords(
 
 /** Below this share of a query's information, the best tool it selects holds its words by chance (`byChance`). */
 const CHANCE_SHARE = 0.38;
+/** A keyword found in no more than this share of the tools names what a query asks for wherever it stands (`rareKeyword`, `select`). */
+const RARE_SHARE = 0.04;
 
 /**
  * Whether the best of `candidates` holds less than CHANCE_SHARE of the information of a query
@@ -252,6 +263,15 @@ export function byChance(n: number, units: readonly Evaluation[], candidates: Bi
     if (held[doc]! > best) best = held[doc]!;
   });
   return best < CHANCE_SHARE * 31;
+}
+
+/**
+ * Whether one of these units is a keyword few tools hold, some where they say what they are:
+ * it names what is asked wherever it stands (« produire une bibliographie propre »), however
+ * common or rare the query's other words.
+ */
+function rareKeyword(n: number, units: readonly Evaluation[], naming: readonly boolean[] | undefined): boolean {
+  return naming !== undefined && units.some((e, k) => naming[k] && !e.strong.isEmpty() && e.set.count() <= n * RARE_SHARE);
 }
 
 /** Whether some tool holds two of these sets' units. */

@@ -157,3 +157,11 @@ test('constraints › a constraint said of an alternative keeps both: « alterna
   // « libre » said of a tool is the constraint; a free afternoon is not.
   assert.deepEqual((await get(app, 'outil libre carte mentale')).meta.query.facts.map((f: { label: string }) => f.label), ['logiciel libre']);
 });
+
+test('constraints › conversation ends where a constraint begins: « avec un logiciel libre » is the open-source constraint', async (t) => {
+  const { app } = await buildTestApp(t, { dataset: loaded.dataset });
+  for (const q of ['quiz avec un logiciel libre', 'produire une bibliographie avec un logiciel libre', 'je cherche une application libre pour les cartes mentales']) {
+    const { meta } = await get(app, q);
+    assert.deepEqual(meta.query.facts.map((f: { filter: Record<string, unknown> }) => f.filter), [{ open_source: true }], q);
+  }
+});

@@ -185,3 +185,17 @@ test('GET /tools?q › an exam with no level (`DELF`): the tools whose file name
     assert.deepEqual(found.slice(0, naming.length).sort(), [...naming].sort(), `${q}: ${found.slice(0, 5).join(', ')}`);
   }
 });
+
+test('GET /tools?q › a keyword few tools hold names the need, beside words most tools say or in a long sentence: « créer une bibliographie » finds Zotero', async (t) => {
+  const { app } = await buildTestApp(t, { dataset: bundled });
+  for (const q of [
+    'créer une bibliographie',
+    'produire une bibliographie propre',
+    'Professeure documentaliste en lycée, je veux apprendre aux élèves à garder la trace de leurs sources et à produire une bibliographie propre pour le Grand oral, avec un logiciel libre.',
+  ]) {
+    const found = slugs(await search(app, q));
+    assert.ok(found.slice(0, 3).includes('zotero'), `${q}: ${found.slice(0, 5).join(', ')}`);
+  }
+  // Two words that never meet where a tool says what it is still find nothing.
+  assert.deepEqual(slugs(await search(app, 'code de la route')), []);
+});
