@@ -9,7 +9,7 @@
  * (content/search-vocabulary.yaml, levels.yaml, subjects.yaml), not code.
  */
 import { isStopWord, isStopWordAt, languageOf } from './analyzer.js';
-import { foldFrench } from '../text/french-text.js';
+import { editDistance, foldFrench } from '../text/french-text.js';
 import type { VocabularyIndex } from '../school/vocabulary.js';
 import { readAges } from './pupil-ages.js';
 import { mark, Role, type QueryLexicon } from './query-roles.js';
@@ -333,6 +333,22 @@ function keepExpressions(words: readonly string[], roles: Role[], lexicon: Query
   return changed;
 }
 
+/**
+ * The tools of the one name of a single word a typing error away from `word` (one letter
+ * added, dropped or changed: « équivalent de Padlett »), for words of five letters or more;
+ * undefined when none is, or more than one.
+ */
+function nearName(lexicon: QueryLexicon, word: string): readonly number[] | undefined {
+  if (word.length < 5) return undefined;
+  let found: readonly number[] | undefined;
+  for (const [name, docs] of lexicon.names) {
+    if (name.length < 5 || Math.abs(name.length - word.length) > 1 || name.includes(' ') || editDistance(word, name, 1) > 1) continue;
+    if (found !== undefined) return undefined;
+    found = docs;
+  }
+  return found;
+}
+
 /** Roles a query may have between an alternative word and the name it is about (`alternative gratuite à la…`). */
 const between = (role: Role | undefined) => role === Role.Stop || role === Role.Free || role === Role.Fact || role === Role.Filler;
 /** Roles a word of a tool's name may have been read as (`Lalilo`, `la Quizinière`, `Scratch`). */
@@ -356,7 +372,8 @@ function readNamed(words: readonly string[], roles: Role[], lexicon: QueryLexico
       if (roles[k] !== Role.Stop) content = true;
     }
     const slice = words.slice(from, from + length);
-    return content ? (lexicon.names.get(slice.join(' ')) ?? lexicon.names.get(slice.join(''))) : undefined;
+    if (!content) return undefined;
+    return lexicon.names.get(slice.join(' ')) ?? lexicon.names.get(slice.join('')) ?? (length === 1 ? nearName(lexicon, slice[0]!) : undefined);
   };
   const named = (from: number, length: number, docs: readonly number[]): number[] => {
     mark(roles, from, length, Role.Named);

@@ -96,9 +96,9 @@ export function select(n: number, required: readonly Evaluation[], unknown: numb
   if (!aboutSchool && required.length >= 2) {
     if (full === 0 && french && required.length >= 3 && !meetStrongly(n, required.map((e) => e.strong)) && !rareKeyword(n, required, naming)) return null;
     // Unless one word is one most tools say and the other a keyword fewer tools say where they
-    // say what they are (« créer une bibliographie », « produire une bibliographie »): that
-    // keyword is what is asked.
-    const named = naming !== undefined && required.length === 2 && required.some((e, i) => common(e) && !common(required[1 - i]!) && naming[1 - i] && !required[1 - i]!.strong.isEmpty());
+    // say what they are (« créer une bibliographie », « produire une bibliographie »), or one
+    // is a keyword few tools hold (« copie … rédigée par une IA »): that keyword is what is asked.
+    const named = naming !== undefined && required.length === 2 && (rareKeyword(n, required, naming) || required.some((e, i) => common(e) && !common(required[1 - i]!) && naming[1 - i] && !required[1 - i]!.strong.isEmpty()));
     if (full > 0 && full < FILL && required.length === 2 && naming !== undefined && !named && required.some((e, i) => naming[i] && e.strong.countAnd(all) === 0)) return null;
   }
   if (full >= FILL || (full > 0 && required.length < 2)) return { candidates: all, coverage: null };

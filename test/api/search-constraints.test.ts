@@ -165,3 +165,12 @@ test('constraints › conversation ends where a constraint begins: « avec un lo
     assert.deepEqual(meta.query.facts.map((f: { filter: Record<string, unknown> }) => f.filter), [{ open_source: true }], q);
   }
 });
+
+test('constraints › a tool named with a typing error after an alternative word is still the one asked about: « l’équivalent libre de Padlett »', async (t) => {
+  const { app } = await buildTestApp(t, { dataset: loaded.dataset });
+  const body = await get(app, 'c’est quoi l’équivalent libre de Padlett ?');
+  assert.deepEqual(body.meta.query.similar_to.map((s: { slug: string }) => s.slug), ['padlet']);
+  assert.deepEqual(body.meta.query.facts.map((f: { filter: Record<string, unknown> }) => f.filter), [{ open_source: true }]);
+  assert.ok(body.data.slice(0, 3).some((d) => d.slug === 'digipad'), body.data.map((d) => d.slug).join(', '));
+  assert.deepEqual((await get(app, 'alternative à Kahot')).meta.query.similar_to.map((s: { slug: string }) => s.slug), ['kahoot']);
+});

@@ -199,3 +199,10 @@ test('GET /tools?q › a keyword few tools hold names the need, beside words mos
   // Two words that never meet where a tool says what it is still find nothing.
   assert.deepEqual(slugs(await search(app, 'code de la route')), []);
 });
+
+test('GET /tools?q › two keywords few tools hold find their tools even where no tool says both where it matters: « une copie rédigée par une IA », « moteur de recherche sans danger »', async (t) => {
+  const { app } = await buildTestApp(t, { dataset: bundled });
+  const detectors = slugs(await search(app, 'Comment savoir si une copie a été rédigée par une IA ?')).slice(0, 5);
+  assert.ok(['gptzero', 'compilatio', 'copyleaks', 'turnitin'].filter((s) => detectors.includes(s)).length >= 3, detectors.join(', '));
+  assert.equal(slugs(await search(app, 'Existe-t-il un moteur de recherche sans danger pour les enfants ?'))[0], 'qwant-junior');
+});
