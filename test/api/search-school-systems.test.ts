@@ -206,3 +206,10 @@ test('GET /tools?q › two keywords few tools hold find their tools even where n
   assert.ok(['gptzero', 'compilatio', 'copyleaks', 'turnitin'].filter((s) => detectors.includes(s)).length >= 3, detectors.join(', '));
   assert.equal(slugs(await search(app, 'Existe-t-il un moteur de recherche sans danger pour les enfants ?'))[0], 'qwant-junior');
 });
+
+test('GET /tools?q › « en direct » finds what tools say « en temps réel »; « directement » is no word to find', async (t) => {
+  const { app } = await buildTestApp(t, { dataset: bundled });
+  assert.equal(slugs(await search(app, 'alternative Kahoot logiciel libre quiz en direct classe'))[0], 'digistorm');
+  const python = await search(app, 'écrire et lancer du Python directement dans le navigateur');
+  assert.ok(!python.meta.query?.searched.includes('directement'), python.meta.query?.searched.join(' '));
+});
