@@ -70,7 +70,9 @@ export function select(n: number, required: readonly Evaluation[], unknown: numb
   // bancaire … pour mon fils de 16 ans »; but « … les voix des élèves »).
   // (Without `naming`, as widenToWords calls it, every unit counts as a keyword: `school` alone.)
   const aboutSchool = classroom || subject || (school && (keywords > 0 || unknown === 0));
-  if ((unknown > 0 ? keywords * 2 < required.length : weak > 0 && keywords === 0) && !aboutSchool) return null;
+  // Not a sentence naming a keyword few tools hold, whatever its other words (`byChance`).
+  const named = required.length >= SENTENCE_UNITS && rareKeyword(n, required, naming);
+  if ((unknown > 0 ? keywords * 2 < required.length : weak > 0 && keywords === 0) && !aboutSchool && !named) return null;
   // In a French query of three words or more, a word found only through a correction
   // (`réparer` → « préparer », `fuite` → « suite ») is a word of the language the directory
   // does not hold, not a typing error: it counts as found nowhere. Not in English, whose words
@@ -98,8 +100,8 @@ export function select(n: number, required: readonly Evaluation[], unknown: numb
     // Unless one word is one most tools say and the other a keyword fewer tools say where they
     // say what they are (« créer une bibliographie », « produire une bibliographie »), or one
     // is a keyword few tools hold (« copie … rédigée par une IA »): that keyword is what is asked.
-    const named = naming !== undefined && required.length === 2 && (rareKeyword(n, required, naming) || required.some((e, i) => common(e) && !common(required[1 - i]!) && naming[1 - i] && !required[1 - i]!.strong.isEmpty()));
-    if (full > 0 && full < FILL && required.length === 2 && naming !== undefined && !named && required.some((e, i) => naming[i] && e.strong.countAnd(all) === 0)) return null;
+    const pair = naming !== undefined && required.length === 2 && (rareKeyword(n, required, naming) || required.some((e, i) => common(e) && !common(required[1 - i]!) && naming[1 - i] && !required[1 - i]!.strong.isEmpty()));
+    if (full > 0 && full < FILL && required.length === 2 && naming !== undefined && !pair && required.some((e, i) => naming[i] && e.strong.countAnd(all) === 0)) return null;
   }
   if (full >= FILL || (full > 0 && required.length < 2)) return { candidates: all, coverage: null };
   const coverage = new Uint8Array(n);
@@ -239,6 +241,8 @@ export function widenToWords(
 const CHANCE_SHARE = 0.38;
 /** A keyword found in no more than this share of the tools names what a query asks for wherever it stands (`rareKeyword`, `select`). */
 const RARE_SHARE = 0.04;
+/** Units from which a query is a sentence to `byChance`. */
+const SENTENCE_UNITS = 6;
 
 /**
  * Whether the best of `candidates` holds less than CHANCE_SHARE of the information of a query
@@ -251,12 +255,16 @@ const RARE_SHARE = 0.04;
  * their many words, but they name the class or the level they are for. `firstNamesKeyword`:
  * whether the query's first unit names a word of the tools' keywords.
  */
-export function byChance(n: number, units: readonly Evaluation[], candidates: Bitset, firstNamesKeyword: boolean): boolean {
+export function byChance(n: number, units: readonly Evaluation[], candidates: Bitset, firstNamesKeyword: boolean, namesKeyword: readonly boolean[]): boolean {
   if (units.length < 3) return false;
   // A query that starts by naming a kind of tool (a telling keyword some tool says where it
   // says what it is) asks for it, and what follows is its topic: « frise seconde guerre mondiale ».
   const first = units[0]!;
   if (firstNamesKeyword && !first.strong.isEmpty() && first.set.count() <= Math.max(MIN_COMMON, n * TELLING_SHARE)) return false;
+  // A sentence (six units or more) whose keyword few tools hold names what it asks for, however
+  // little of its many other words the tools hold (a speech therapist's « pictogrammes … pour un
+  // petit patient autiste »); a short request is not excused so (`Premier League scores today`).
+  if (units.length >= SENTENCE_UNITS && rareKeyword(n, units, namesKeyword)) return false;
   const held = informationHeld(n, units);
   let best = 0;
   candidates.forEach((doc) => {

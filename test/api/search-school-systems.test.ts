@@ -213,3 +213,10 @@ test('GET /tools?q › « en direct » finds what tools say « en temps réel »
   const python = await search(app, 'écrire et lancer du Python directement dans le navigateur');
   assert.ok(!python.meta.query?.searched.includes('directement'), python.meta.query?.searched.join(' '));
 });
+
+test('GET /tools?q › a sentence that names a keyword few tools hold is a need, whatever its other words (places, a patient): a speech therapist finds ARASAAC; a short request is not excused so', async (t) => {
+  const { app } = await buildTestApp(t, { dataset: bundled });
+  const found = slugs(await search(app, 'Orthophoniste à Saint-Denis de La Réunion, je voudrais des pictogrammes gratuits pour fabriquer un emploi du temps visuel et des supports de communication pour un petit patient autiste.'));
+  assert.equal(found[0], 'arasaac', found.slice(0, 5).join(', '));
+  assert.deepEqual(slugs(await search(app, 'Premier League scores today')), []);
+});
