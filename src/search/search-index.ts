@@ -280,7 +280,7 @@ export class SearchIndex {
       selection = { ...selection, candidates: selection.candidates.andNot(alike.named) };
     }
     const { candidates, coverage } = selection;
-    if (!school && !reading.classroom && alike === null && scores.length >= 3 && byChance(n, scores.filter((_, k) => !topical[k]), candidates, !topical[0] && namesKeyword(ix, groups[0]!), groups.filter((_, k) => !topical[k]).map((g) => namesKeyword(ix, g)))) return none(reading);
+    if (!school && !reading.classroom && alike === null && scores.length >= 3 && byChance(n, scores.filter((_, k) => !topical[k]), candidates, groups.filter((_, k) => !topical[k]).map((g) => namesKeyword(ix, g)))) return none(reading);
 
     const members = candidates.slice(0, n);
     const flat = groups.map((g) => allAlternatives(g));

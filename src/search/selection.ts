@@ -252,15 +252,15 @@ const SENTENCE_UNITS = 6;
  * programme schedule tonight France 2`, « restaurant italien avec une bonne note près de la
  * gare », `difference between grade A and grade AA eggs` (0.22–0.37 on the judged sets,
  * where the needs without a word of school hold 0.39 and more). Long sentences hold less of
- * their many words, but they name the class or the level they are for. `firstNamesKeyword`:
- * whether the query's first unit names a word of the tools' keywords.
+ * their many words, but they name the class or the level they are for. `namesKeyword`: per
+ * unit, whether it names a word of the tools' keywords.
  */
-export function byChance(n: number, units: readonly Evaluation[], candidates: Bitset, firstNamesKeyword: boolean, namesKeyword: readonly boolean[]): boolean {
+export function byChance(n: number, units: readonly Evaluation[], candidates: Bitset, namesKeyword: readonly boolean[]): boolean {
   if (units.length < 3) return false;
   // A query that starts by naming a kind of tool (a telling keyword some tool says where it
   // says what it is) asks for it, and what follows is its topic: « frise seconde guerre mondiale ».
   const first = units[0]!;
-  if (firstNamesKeyword && !first.strong.isEmpty() && first.set.count() <= Math.max(MIN_COMMON, n * TELLING_SHARE)) return false;
+  if (namesKeyword[0] && !first.strong.isEmpty() && first.set.count() <= Math.max(MIN_COMMON, n * TELLING_SHARE)) return false;
   // A sentence (six units or more) whose keyword few tools hold names what it asks for, however
   // little of its many other words the tools hold (a speech therapist's « pictogrammes … pour un
   // petit patient autiste »); a short request is not excused so (`Premier League scores today`).
