@@ -220,3 +220,11 @@ test('GET /tools?q › a sentence that names a keyword few tools hold is a need,
   assert.equal(found[0], 'arasaac', found.slice(0, 5).join(', '));
   assert.deepEqual(slugs(await search(app, 'Premier League scores today')), []);
 });
+
+test('GET /tools?q › where a tool runs (`on my laptop`, « sur ordinateur ») is no word to find', async (t) => {
+  const { app } = await buildTestApp(t, { dataset: bundled });
+  const llm = await search(app, 'run LLM locally on laptop offline privacy');
+  assert.ok(slugs(llm).includes('ollama'), slugs(llm).join(', '));
+  assert.ok(!llm.meta.query?.searched.includes('laptop'));
+  assert.equal(slugs(await search(app, 'maternelle dessin sur ordinateur'))[0], 'tux-paint');
+});
