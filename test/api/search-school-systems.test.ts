@@ -228,3 +228,11 @@ test('GET /tools?q › where a tool runs (`on my laptop`, « sur ordinateur ») 
   assert.ok(!llm.meta.query?.searched.includes('laptop'));
   assert.equal(slugs(await search(app, 'maternelle dessin sur ordinateur'))[0], 'tux-paint');
 });
+
+test('GET /tools?q › « la licence » of an image is no year of university; « licence histoire » still is', async (t) => {
+  const { app } = await buildTestApp(t, { dataset: bundled });
+  const images = await search(app, 'apprendre aux élèves à trouver des images réutilisables et à indiquer l’auteur et la licence');
+  assert.ok(!levels(images).includes('superieur'), levels(images).join(', '));
+  assert.ok(slugs(images).slice(0, 3).includes('openverse'), slugs(images).slice(0, 5).join(', '));
+  assert.deepEqual(levels(await search(app, 'licence histoire')), ['superieur']);
+});
