@@ -8,7 +8,8 @@ import { evaluate } from './scoring.js';
 /**
  * The tools whose name, description or keywords hold one of an exam's expressions (`révision`,
  * « fiches de révision », `FLE`), each read as a query's words are (stems, synonyms; no typing
- * errors, no completion).
+ * errors, no completion). With `anywhere`, the tools that hold one anywhere in their file: given
+ * an exam's own names, those that say what they prepare for (`DELF` in TV5MONDE's description).
  */
 export function examSetOf(ix: SearchIndexData, finds: readonly string[], anywhere = false): Bitset {
   const set = new Bitset(ix.size);
@@ -25,10 +26,3 @@ export function examSetOf(ix: SearchIndexData, finds: readonly string[], anywher
   return set;
 }
 
-/**
- * The tools whose file names one of an exam's own names anywhere (`DELF` in TV5MONDE's
- * description of what it prepares for): they come first among the tools of its work.
- */
-export function examNamedSetOf(ix: SearchIndexData, words: readonly string[]): Bitset {
-  return examSetOf(ix, words, true);
-}

@@ -32,7 +32,7 @@ import { EMPTY_SEARCH_VOCABULARY, type SchoolFactHint, type SearchVocabulary, ty
 import type { VocabularyIndex } from '../school/vocabulary.js';
 import { buildLexicon, Role, type QueryLexicon, type QueryReading } from './query-reading.js';
 import { constrained, understood, type ConstraintSets, type SearchResult, type UnderstoodQuery } from './understood.js';
-import { examNamedSetOf, examSetOf } from './exam-sets.js';
+import { examSetOf } from './exam-sets.js';
 
 export type { SearchResult, UnderstoodQuery } from './understood.js';
 import { readSentence } from './query-typing.js';
@@ -118,7 +118,7 @@ export class SearchIndex {
   private readonly termUnits: Int32Array;
   /** Per entry of the vocabulary's `exams`, the tools its expressions select (examSet), once per revision. */
   private readonly examSets: Array<Bitset | undefined> = [];
-  /** Per entry of `exams`, the tools whose file names one of its words (examNamedSetOf), once per revision. */
+  /** Per entry of `exams`, the tools whose file names one of its words (examSetOf, anywhere), once per revision. */
   private readonly examNamedSets: Array<Bitset | undefined> = [];
   readonly size: number;
   private readonly constraintSets: ConstraintSets;
@@ -323,7 +323,7 @@ export class SearchIndex {
     const topicSets = reading.topicSubjects.flatMap((s) => ix.subjectSets.get(s) ?? []);
     const factSets = reading.facts.map((k) => this.factSets[k]!);
     const examSets = reading.exams.map((k) => this.examSet(k));
-    const examNamed = reading.exams.map((k) => (this.examNamedSets[k] ??= examNamedSetOf(ix, this.exams[k]?.words ?? [])));
+    const examNamed = reading.exams.map((k) => (this.examNamedSets[k] ??= examSetOf(ix, this.exams[k]?.words ?? [], true)));
     const order = new RankOrder(members.length, n);
     for (const doc of members) {
       let score = 0;

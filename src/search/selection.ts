@@ -151,7 +151,9 @@ export function select(n: number, required: readonly Evaluation[], unknown: numb
   // And the tools that say a keyword few tools hold where they say what they are, however few
   // of the sentence's other words they hold (« … produire une bibliographie propre pour le
   // Grand oral » and Zotero): the score ranks them.
-  if (naming !== undefined) required.forEach((e, k) => naming[k] && e.set.count() <= n * RARE_SHARE && candidates.addSet(e.strong));
+  if (naming !== undefined) required.forEach((e, k) => {
+    if (naming[k] && rareUnit(n, e)) candidates.addSet(e.strong);
+  });
   return { candidates, coverage: rank() };
 }
 
@@ -279,8 +281,11 @@ export function byChance(n: number, units: readonly Evaluation[], candidates: Bi
  * common or rare the query's other words.
  */
 function rareKeyword(n: number, units: readonly Evaluation[], naming: readonly boolean[] | undefined): boolean {
-  return naming !== undefined && units.some((e, k) => naming[k] && !e.strong.isEmpty() && e.set.count() <= n * RARE_SHARE);
+  return naming !== undefined && units.some((e, k) => naming[k] && !e.strong.isEmpty() && rareUnit(n, e));
 }
+
+/** Whether a unit is found in no more than RARE_SHARE of the tools. */
+const rareUnit = (n: number, e: Evaluation) => e.set.count() <= n * RARE_SHARE;
 
 /** Whether some tool holds two of these sets' units. */
 function meetStrongly(n: number, sets: readonly Bitset[]): boolean {
