@@ -174,3 +174,23 @@ test('constraints › a tool named with a typing error after an alternative word
   assert.ok(body.data.slice(0, 3).some((d) => d.slug === 'digipad'), body.data.map((d) => d.slug).join(', '));
   assert.deepEqual((await get(app, 'alternative à Kahot')).meta.query.similar_to.map((s: { slug: string }) => s.slug), ['kahoot']);
 });
+
+test('constraints › beside a named tool, the words of teaching are not searched, and pupils joining with a code is the pupil-account constraint', async (t) => {
+  const { app } = await buildTestApp(t, { dataset: loaded.dataset });
+  const alone = (await get(app, 'alternative à Kahoot')).data.map((d) => d.slug).slice(0, 5);
+  for (const q of ['alternative à Kahoot pour les élèves', 'Kahoot alternative for my students', 'un équivalent de Kahoot pour la classe']) {
+    const body = await get(app, q);
+    assert.deepEqual(body.meta.query.similar_to.map((s: { slug: string }) => s.slug), ['kahoot'], q);
+    // No tool ranks for writing « élèves » or « classe »: the tools like Kahoot come as they do alone.
+    assert.deepEqual(body.meta.query.searched, [], q);
+    assert.deepEqual(body.data.map((d) => d.slug).slice(0, 5), alone, q);
+  }
+  const tools = new Map(loaded.dataset.tools.map((tool) => [tool.slug, tool]));
+  for (const q of ['Kahoot alternative where students join with a code', 'quiz où les élèves rejoignent avec un code']) {
+    const body = await get(app, q);
+    assert.deepEqual(body.meta.query.facts.map((f: { filter: Record<string, unknown> }) => f.filter), [{ pupil_account: ['none', 'class_code'] }], q);
+    assert.ok(!body.meta.query.searched.includes('code'), `${q}: ${body.meta.query.searched}`);
+    assert.ok(body.data.length > 0, q);
+    for (const { slug } of body.data) assert.ok(['none', 'class_code'].includes(tools.get(slug)!.school.pupil_account!), `${q}: ${slug}`);
+  }
+});
