@@ -227,6 +227,11 @@ test('GET /tools?q › where a tool runs (`on my laptop`, « sur ordinateur ») 
   assert.ok(slugs(llm).includes('ollama'), slugs(llm).join(', '));
   assert.ok(!llm.meta.query?.searched.includes('laptop'));
   assert.equal(slugs(await search(app, 'maternelle dessin sur ordinateur'))[0], 'tux-paint');
+  // Nor is where the pupil works (« à la maison », `at home`, « l'ordinateur familial ») or that he struggles (« a du mal à »).
+  for (const q of ['Ma fille est en CP et a du mal à lire ; je cherche un logiciel gratuit pour qu’elle s’entraîne toute seule à la maison, sur l’ordinateur familial.', 'my son struggles with reading at home']) {
+    const searched: string[] = (await search(app, q)).meta.query?.searched ?? [];
+    for (const word of ['maison', 'mal', 'familial', 'home']) assert.ok(!searched.includes(word), `${q}: ${searched.join(' ')}`);
+  }
 });
 
 test('GET /tools?q › « la licence » of an image is no year of university; « licence histoire » still is', async (t) => {
