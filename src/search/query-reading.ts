@@ -207,16 +207,14 @@ export function readQuery(words: readonly string[], acronyms: readonly boolean[]
         // Words with another sense here (« seconde guerre mondiale »): to find, read as nothing else.
         for (let k = i; k < i + length; k++) plain[k] = true;
         matched = length;
-      } else if (lexicon.filler.has(phrase)) {
-        // Conversation ends where a constraint begins that reaches past it: « avec un logiciel
-        // libre » is « avec un » and the open-source constraint, not « avec un logiciel » and « libre ».
-        let end = i + length;
-        for (let k = i + 1; k < end; k++) if (constraintEndingAfter(words, lexicon, k, end)) end = k;
-        mark(roles, i, end - i, Role.Filler);
+      } else if (lexicon.filler.has(phrase) || lexicon.alternatives.has(phrase)) {
+        // Conversation, or an alternative word, ends where a constraint begins that reaches past
+        // it: « avec un logiciel libre » is « avec un » and the open-source constraint, not « avec
+        // un logiciel » and « libre »; « une alternative libre à Padlet » is « une » and the
+        // constraint said of an alternative (« alternative libre »), not « une alternative » and « libre ».
+        const end = constraintStart(words, lexicon, i, i + length);
+        mark(roles, i, end - i, lexicon.filler.has(phrase) ? Role.Filler : Role.Alternative);
         matched = end - i;
-      } else if (lexicon.alternatives.has(phrase)) {
-        mark(roles, i, length, Role.Alternative);
-        matched = length;
       } else if (lexicon.about.has(phrase)) {
         mark(roles, i, length, Role.Filler);
         for (let k = i + length; k < words.length && !TOPIC_ENDS.has(words[k]!) && !lexicon.about.has(words[k]!); k++) topic[k] = true;
@@ -277,6 +275,12 @@ export function readQuery(words: readonly string[], acronyms: readonly boolean[]
   // A free word kept in an expression (`free software`) states no constraint.
   const constraints = spans.filter(([from, , role]) => role !== Role.Free || roles[from] === Role.Free).map(([from, length]) => [from, length] as const);
   return { roles, levels, subjects, topicSubjects, free, facts, exams, phrases, similarTo, language: languageOf(words, lexicon.englishWords, lexicon.englishSenses), topic, classroom: words.some((w, i) => !plain[i] && lexicon.classroom.has(w)), age: ages.age, constraints };
+}
+
+/** Where, after word `from`, a constraint begins whose phrase ends after word `end - 1`; else `end`. */
+function constraintStart(words: readonly string[], lexicon: QueryLexicon, from: number, end: number): number {
+  for (let k = from + 1; k < end; k++) if (constraintEndingAfter(words, lexicon, k, end)) return k;
+  return end;
 }
 
 /** Whether a constraint's phrase (a school fact, free of charge) starts at word `k` and ends after word `end - 1`. */

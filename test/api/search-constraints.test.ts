@@ -143,6 +143,8 @@ test('constraints › a constraint said of an alternative keeps both: « alterna
     ['alternative libre à Padlet pour la classe', 'padlet', 'digipad'],
     ['alternative open source à Kahoot', 'kahoot', 'digiquiz'],
     ['Quizlet open source alternative', 'quizlet', 'digiflashcards'],
+    // After « une » (« une alternative » is an alternative word too), and with conversation around.
+    ['existe-t-il une alternative libre à Padlet pour ma classe ?', 'padlet', 'digipad'],
   ];
   for (const [q, named, like] of cases) {
     const body = await get(app, q);
