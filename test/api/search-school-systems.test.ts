@@ -234,6 +234,13 @@ test('GET /tools?q › where a tool runs (`on my laptop`, « sur ordinateur ») 
   }
 });
 
+test('GET /tools?q › a question typed fast (« c quoi un bon site pour… ») searches its need only', async (t) => {
+  const { app } = await buildTestApp(t, { dataset: bundled });
+  const body = await search(app, 'c quoi un bon site pour faire une frise chronologique interactive ?');
+  assert.deepEqual(body.meta.query?.searched, ['frise', 'chronologique', 'interactive']);
+  assert.equal(slugs(body)[0], 'timelinejs', slugs(body).slice(0, 5).join(', '));
+});
+
 test('GET /tools?q › « la licence » of an image is no year of university; « licence histoire » still is', async (t) => {
   const { app } = await buildTestApp(t, { dataset: bundled });
   const images = await search(app, 'apprendre aux élèves à trouver des images réutilisables et à indiquer l’auteur et la licence');
