@@ -28,7 +28,9 @@ export class RankOrder {
 
   constructor(capacity: number, documents: number) {
     this.docSpace = 2 ** Math.max(1, Math.ceil(Math.log2(documents + 1)));
-    this.keys = new Float64Array(capacity);
+    // The keys live until ranked() only: one buffer serves every search (one at a time).
+    if (keysScratch.length < capacity) keysScratch = new Float64Array(Math.max(capacity, keysScratch.length * 2));
+    this.keys = keysScratch;
     this.entries = this.docSpace > 2 ** 16 ? [] : null;
   }
 
@@ -56,10 +58,15 @@ export class RankOrder {
     }
     const keys = this.keys.subarray(0, this.used).sort();
     const docs = new Int32Array(keys.length);
-    for (let k = 0; k < keys.length; k++) docs[k] = keys[k]! % this.docSpace;
+    // The document is the key's low bits: key − ⌊key / docSpace⌋·docSpace, exact (a power of
+    // two, under 2^53) and inline, where % on doubles is a call.
+    const space = this.docSpace;
+    for (let k = 0; k < keys.length; k++) docs[k] = keys[k]! - Math.floor(keys[k]! / space) * space;
     return docs;
   }
 }
 
+/** The packed keys of the search being ranked, grown on demand. */
+let keysScratch = new Float64Array(256);
 /** Scores are kept to 0.01 in 22 bits (up to 41,943.03: a query of many rare words). */
 const SCORE_SPACE = 2 ** 22;

@@ -162,20 +162,18 @@ export function wholeName(ix: SearchIndexData, doc: number, weights: Float32Arra
 export function proximity(ix: SearchIndexData, doc: number, groupsOf: Int32Array, units: number, scores: readonly Evaluation[]): number {
   if (units < 2) return 0;
   let found = 0;
-  let count = 0;
-  for (let g = 0; g < units; g++) {
-    if (scores[g]!.score[doc] !== 0) {
-      found |= 1 << g;
-      count++;
-    }
-  }
-  if (count < 2) return 0;
+  for (let g = 0; g < units; g++) if (scores[g]!.score[doc] !== 0) found |= 1 << g;
+  // Only consecutive units make a pair: a tool holding none of them both has no text to read.
+  if ((found & (found >>> 1)) === 0) return 0;
   let bonus = 0;
   for (let field = 0; field < 2; field++) {
     const { tokens: flat, tokenOffsets } = ix.fields[field]!;
-    // The last position where each unit was seen, and each pair's smallest distance.
-    last.fill(-1, 0, units);
-    closest.fill(Infinity, 0, units);
+    // The last position where each unit was seen, and each pair's smallest distance (a loop:
+    // a query has a few units, and fill() is a call per tool and field).
+    for (let g = 0; g < units; g++) {
+      last[g] = -1;
+      closest[g] = Infinity;
+    }
     for (let k = tokenOffsets[doc]!; k < tokenOffsets[doc + 1]!; k += 3) {
       const mask = groupsOf[flat[k]!]! & found;
       if (mask === 0) continue;

@@ -314,22 +314,19 @@ export class SearchIndex {
     // typing errors, then the score; ties in name order. Each tool's place is packed into one
     // number and the numbers sorted natively: with thousands of matches, a comparator over
     // objects cost more than finding them.
-    const byCategory = new Float64Array(ix.categoryTerms.length);
-    for (const { categoryWeights } of effective) {
-      for (let c = 0; c < categoryWeights.length; c++) byCategory[c]! += categoryWeights[c]!;
-    }
-    for (let c = 0; c < byCategory.length; c++) byCategory[c]! *= CATEGORY_BONUS;
     const levelSets = reading.levels.flatMap((l) => ix.levelSets.get(l) ?? []);
     const topicSets = reading.topicSubjects.flatMap((s) => ix.subjectSets.get(s) ?? []);
     const factSets = reading.facts.map((k) => this.factSets[k]!);
     const examSets = reading.exams.map((k) => this.examSet(k));
     const examNamed = reading.exams.map((k) => (this.examNamedSets[k] ??= examSetOf(ix, this.exams[k]?.words ?? [], true)));
     const order = new RankOrder(members.length, n);
+    const qFirst = qCompact.charCodeAt(0);
     for (const doc of members) {
       let score = 0;
       let typos = 0;
       let strong = true;
-      for (const s of scores) {
+      for (let k = 0; k < scores.length; k++) {
+        const s = scores[k]!;
         score += s.score[doc]!;
         if (s.set.has(doc)) {
           typos += s.typos[doc]!;
@@ -338,7 +335,10 @@ export class SearchIndex {
           if (!s.strong.has(doc) || (s.exact && s.typos[doc]! > 0)) strong = false;
         }
       }
-      score += wholeName(ix, doc, weights) * WHOLE_NAME_BONUS + byCategory[ix.categoryOf[doc]!]!;
+      // The units' weights for the tool's category, summed here rather than into an array per query.
+      let category = 0;
+      for (let k = 0; k < effective.length; k++) category += effective[k]!.categoryWeights[ix.categoryOf[doc]!]!;
+      score += wholeName(ix, doc, weights) * WHOLE_NAME_BONUS + category * CATEGORY_BONUS;
       score += proximity(ix, doc, groupsOf, Math.min(unitCount, 31), scores) * PROXIMITY_BONUS;
       const level = levelSets.length === 0 || inAny(levelSets, doc);
       if (level && levelSets.length > 0) score += LEVEL_BONUS;
@@ -351,7 +351,7 @@ export class SearchIndex {
       const compact = ix.compactNames[doc]!;
       // Both tiers need the name to start as the query does: one character compared first.
       const tier =
-        compact.charCodeAt(0) !== qCompact.charCodeAt(0) ? Tier.Other
+        compact.charCodeAt(0) !== qFirst ? Tier.Other
           : ix.names[doc] === qFolded || compact === qCompact ? Tier.ExactName
             : qCompact.length >= 2 && (ix.names[doc]!.startsWith(qFolded) || compact.startsWith(qCompact)) ? Tier.NamePrefix
               : Tier.Other;
