@@ -241,10 +241,15 @@ test('GET /tools?q › a question typed fast (« c quoi un bon site pour… ») 
   assert.equal(slugs(body)[0], 'timelinejs', slugs(body).slice(0, 5).join(', '));
 });
 
-test('GET /tools?q › « la licence » of an image is no year of university; « licence histoire » still is', async (t) => {
+test('GET /tools?q › « la licence » of an image is no year of university, the franc CFA no centre for apprentices; « licence histoire », « apprentis en CFA » still are levels', async (t) => {
   const { app } = await buildTestApp(t, { dataset: bundled });
   const images = await search(app, 'apprendre aux élèves à trouver des images réutilisables et à indiquer l’auteur et la licence');
   assert.ok(!levels(images).includes('superieur'), levels(images).join(', '));
   assert.ok(slugs(images).slice(0, 3).includes('openverse'), slugs(images).slice(0, 5).join(', '));
   assert.deepEqual(levels(await search(app, 'licence histoire')), ['superieur']);
+  // Nor is the franc CFA a centre for apprentices (« CFA » alone is: lycée professionnel).
+  const currency = await search(app, 'taux de change euro franc CFA aujourd’hui');
+  assert.deepEqual(levels(currency), []);
+  assert.deepEqual(slugs(currency), []);
+  assert.deepEqual(levels(await search(app, 'apprentis en CFA')), ['lycee-pro']);
 });
