@@ -13,15 +13,13 @@
 import path from 'node:path';
 import { loadContent } from '../src/content/load-content.js';
 import { buildReadModel } from '../src/read-model/read-model.js';
+import { NEVER_SEEN_EXTRA as EXTRA, NEVER_SEEN_NEEDS as NEEDS } from './never-seen-words.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const loaded = await loadContent(path.join(ROOT, 'content'));
 if (!loaded.ok) throw new Error('the content does not load: npm run content:check says why');
 const model = buildReadModel({ revision: 1, dataset: loaded.dataset, changes: [] });
 
-// The word lists of bench/run.ts's never-seen script.
-const NEEDS = ['kahoot', 'genially', 'correction de copies', 'presentation interactive', 'dictionnaire', 'carte mentale', 'mind map', 'TBI', 'LMS', 'speech to text', 'text to speech', 'maths', 'QCM', 'nuage de mots', 'calcul mental', "apprendre l'anglais", 'tableau blanc collaboratif', 'IA generative', 'bande dessinee', 'traduire un document', 'transcrire un cours', 'quiz game', 'whiteboard', "plateforme d'apprentissage", 'synthese vocale', 'detecter un texte ecrit par une IA', 'creer un podcast', 'dys'];
-const EXTRA = ['eleves', 'classe', 'gratuit', 'college', 'lycee', 'primaire', 'enseignants', 'en ligne', 'pour le cours', 'francais', 'facile', 'rapide'];
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
 const [seedArg, countArg] = process.argv.slice(2);

@@ -25,6 +25,7 @@ import { parseArgs } from 'node:util';
 import { loadContent } from '../src/content/load-content.js';
 import { SqliteStore } from '../src/store/sqlite-store.js';
 import { generateDataset } from './generate.js';
+import { luaList, NEVER_SEEN_EXTRA, NEVER_SEEN_NEEDS } from './never-seen-words.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const { values: args } = parseArgs({
@@ -380,11 +381,8 @@ end`;
   // random place (swap, drop, double or change a letter), plus one or two ordinary words.
   // Drawn from a seed: the untimed warm-up draws other queries than the timed run.
   const neverSeen = (seed: number, prefix = '/api/v1/directory/tools?q=', paging = '&per_page=" .. math.random(1, 50) .. "') => `
-local queries = {"kahoot","genially","correction de copies","presentation interactive","dictionnaire","carte mentale",
-  "mind map","TBI","LMS","speech to text","text to speech","maths","QCM","nuage de mots","calcul mental","apprendre l'anglais",
-  "tableau blanc collaboratif","IA generative","bande dessinee","traduire un document","transcrire un cours","quiz game",
-  "whiteboard","plateforme d'apprentissage","synthese vocale","detecter un texte ecrit par une IA","creer un podcast","dys"}
-local extra = {"eleves","classe","gratuit","college","lycee","primaire","enseignants","en ligne","pour le cours","francais","facile","rapide"}
+local queries = ${luaList(NEVER_SEEN_NEEDS)}
+local extra = ${luaList(NEVER_SEEN_EXTRA)}
 local letters = "abcdefghijklmnopqrstuvwxyz"
 math.randomseed(${seed})
 local function typo(q)

@@ -264,10 +264,12 @@ export function readQuery(words: readonly string[], acronyms: readonly boolean[]
   const similarTo = roles.includes(Role.Alternative) ? readNamed(words, roles, lexicon, spans) : [];
   // Beside a named tool, a constraint's words are the constraint only: the tools like it rank
   // (`alternative open source à Kahoot` ranks no tool for having « open » in its name).
-  if (similarTo.length > 0) for (const [from, length, role] of spans) if (role === Role.Fact) mark(roles, from, length, Role.Fact);
-  // Beside it, the words of teaching (« pour les élèves », `where students join`) say what the
-  // tools like it already are: words to find there would rank any tool that writes « élèves ».
-  if (similarTo.length > 0) for (let k = 0; k < words.length; k++) if (roles[k] === Role.Content && lexicon.classroom.has(words[k]!)) roles[k] = Role.Filler;
+  // Beside it too, the words of teaching (« pour les élèves », `where students join`) say what
+  // the tools like it already are: words to find there would rank any tool that writes « élèves ».
+  if (similarTo.length > 0) {
+    for (const [from, length, role] of spans) if (role === Role.Fact) mark(roles, from, length, Role.Fact);
+    for (let k = 0; k < words.length; k++) if (roles[k] === Role.Content && lexicon.classroom.has(words[k]!)) roles[k] = Role.Filler;
+  }
   const ages = readAges(words, roles, lexicon, levels, plain);
   for (const [from, length] of ages.spans) spans.push([from, length, Role.Level]);
   // A topic ends where a word is read as something else (a level, a subject, conversation).
