@@ -126,6 +126,7 @@ function queryReading(model: ReadModel, q: string | null): ToolList['meta']['que
     free: understood.free,
     facts: understood.facts.map(({ label, filter }) => ({ label, filter })),
     age: understood.age,
+    for_pupils: understood.forPupils === null ? null : [...understood.forPupils],
     similar_to: understood.similarTo.map((doc) => ({ slug: model.tools[doc]!.slug, name: model.tools[doc]!.name })),
   };
 }

@@ -5,7 +5,7 @@
  * unknown value is a 400 naming the parameter, with the nearest valid value.
  */
 import { PLATFORMS } from '../domain.js';
-import { MAX_AGE_FILTER, MIN_AGE_FILTER, NO_SCHOOL_QUERY, SCHOOL_BOOLEANS, SCHOOL_ENUMS, type SchoolFilter, type SchoolIndex, type SchoolQuery } from '../read-model/school-filters.js';
+import { ageAnswers, AGE_FILTER_ANSWERS, DEFAULT_AGE_ANSWERS, MAX_AGE_FILTER, MIN_AGE_FILTER, NO_SCHOOL_QUERY, SCHOOL_BOOLEANS, SCHOOL_ENUMS, type SchoolFilter, type SchoolIndex, type SchoolQuery } from '../read-model/school-filters.js';
 import { inVocabularyOrder, nearestSlug, resolveTerm, type VocabularyIndex } from '../school/vocabulary.js';
 import { MESSAGES } from './messages.js';
 import type { ParameterError } from './problems.js';
@@ -15,8 +15,8 @@ import { choicesParameter, single, withSuggestion, type RawQuery } from './query
 export const SCHOOL_PARAMETERS = ['level', 'subject', 'include_transversal', 'age', 'for_pupils', ...Object.keys(SCHOOL_ENUMS), ...SCHOOL_BOOLEANS, 'platform', 'language', 'tag'] as const;
 
 const LANGUAGE = /^[a-z]{2}$/;
-/** The answers `for_pupils` may ask for: those of the `age` filter (API.md). */
-const FOR_PUPILS = ['yes', 'with_consent'] as const;
+/** The answers `for_pupils` may ask for: those of the `age` filter (API.md, docs/api.md). */
+const FOR_PUPILS = AGE_FILTER_ANSWERS;
 const TAG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export function parseSchoolParameters(raw: RawQuery, index: SchoolIndex, errors: ParameterError[]): SchoolQuery {
@@ -64,13 +64,15 @@ export function parseSchoolParameters(raw: RawQuery, index: SchoolIndex, errors:
     if (!(n >= MIN_AGE_FILTER && n <= MAX_AGE_FILTER)) errors.push({ parameter: 'age', value: ageText, rule: MESSAGES.age(MIN_AGE_FILTER, MAX_AGE_FILTER) });
     else age = n;
   }
-  // for_pupils=yes keeps only the answer yes at that age; with_consent (the age filter alone) yes and with_consent.
+  // The answers the age filter keeps: yes always; for_pupils=yes yes alone; with_consent (the
+  // age filter alone) yes and with_consent; teacher_led adds the tools a teacher leads.
   const forPupils = choicesParameter(raw, 'for_pupils', FOR_PUPILS, errors);
   if (forPupils !== null && age === null && (ageText === undefined || ageText === '')) errors.push({ parameter: 'for_pupils', value: forPupils.join(','), rule: MESSAGES.forPupilsNeedsAge() });
-  const forPupilsYes = forPupils !== null && !forPupils.includes('with_consent');
+  const kept = forPupils === null ? null : ageAnswers(forPupils);
+  const other = kept !== null && kept.join() !== DEFAULT_AGE_ANSWERS.join();
   // No school parameter: the one shared empty query, which the list and its key recognise at once.
   if (age === null && !includeTransversal && Object.keys(values).length === 0) return NO_SCHOOL_QUERY;
-  return { values, age, includeTransversal, ...(forPupilsYes && age !== null ? { forPupilsYes } : {}) };
+  return { values, age, includeTransversal, ...(other && age !== null ? { forPupils: kept } : {}) };
 }
 
 /** `1`/`true` → true, `0`/`false` → false, absent or blank → null; anything else an error. */

@@ -4,7 +4,7 @@
  */
 import { fromJsonSchema, type StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import { Type, type TSchema } from '@sinclair/typebox';
-import { DATA_LOCATIONS, GENERATIVE_AI, INSTITUTIONAL_ACCESS, PUPIL_ACCOUNTS, PUPIL_USES, TRAINS_ON_USER_DATA } from '../domain.js';
+import { AGE_FILTER_ANSWERS, DATA_LOCATIONS, GENERATIVE_AI, INSTITUTIONAL_ACCESS, PUPIL_ACCOUNTS, PUPIL_USES, TRAINS_ON_USER_DATA } from '../domain.js';
 import { MAX_AGE_FILTER, MIN_AGE_FILTER } from '../read-model/school-filters.js';
 import { CategoryList } from '../schemas/categories.js';
 import { CollectionDetail, CollectionList } from '../schemas/collections.js';
@@ -43,7 +43,7 @@ export const SEARCH_ARGUMENTS: Arguments = {
   subject: argument.list('Slug or alias from list_subjects', { examples: ['svt', 'anglais'] }),
   include_transversal: argument.boolean('With subject: also tools for any subject'),
   age: argument.integer('Pupils\' age: tools they may use themselves', { minimum: MIN_AGE_FILTER, maximum: MAX_AGE_FILTER }),
-  for_pupils: argument.text('With age: yes = without further consent', { enum: ['yes', 'with_consent'] }),
+  for_pupils: argument.list('With age: answers kept', {}, AGE_FILTER_ANSWERS),
   pupil_use: argument.list('Who uses it in class', {}, PUPIL_USES),
   pupil_account: argument.list('What a pupil needs', {}, PUPIL_ACCOUNTS),
   generative_ai: argument.list('Generative AI in it', {}, GENERATIVE_AI),
@@ -52,7 +52,7 @@ export const SEARCH_ARGUMENTS: Arguments = {
   institutional_access: argument.list('How schools reach it', {}, INSTITUTIONAL_ACCESS),
   offline: argument.boolean('Works offline once installed'),
   open_source: argument.boolean('OSI licence'),
-  platform: argument.list('web, windows, macos, linux, ios, android, chromeos, browser-extension', { examples: ['web'] }),
+  platform: argument.list('web, windows, macos, linux, ios, android, chromeos, browser-extension'),
   language: argument.list('Interface language, ISO 639-1', { examples: ['fr'] }),
   tag: argument.list('A tag of the tools', { examples: ['open-source'] }),
 };

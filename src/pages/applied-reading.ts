@@ -38,6 +38,8 @@ export function appliedReading(model: ReadModel, values: FilterValues): FilterVa
   for (const { filter } of u.facts) for (const [name, v] of Object.entries(filter)) set(name, Array.isArray(v) ? v.join(',') : String(v));
   if (u.free) set('pricing', 'free,freemium');
   if (u.age !== null) set('age', String(u.age));
+  // A class a teacher speaks of keeps the tools the teacher leads too (understood.ts, `forPupils`).
+  if (u.age !== null && u.forPupils !== null && u.forPupils.includes('teacher_led') && !values.age) set('for_pupils', u.forPupils.filter((a) => a !== 'yes').join(','));
   const rest = textWithout(q, words);
   if (rest === '') delete out.q;
   else out.q = rest;

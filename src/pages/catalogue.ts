@@ -57,7 +57,7 @@ const TOOLS_PER_PAGE = { perPage: 24, maxPerPage: 48 };
  * part of the page, nor of the key it is kept under.
  */
 const PAGE_PARAMETERS = [
-  'q', 'level', 'subject', 'include_transversal', 'category', 'pricing', 'age', 'pupil_use', 'pupil_account', 'generative_ai',
+  'q', 'level', 'subject', 'include_transversal', 'category', 'pricing', 'age', 'for_pupils', 'pupil_use', 'pupil_account', 'generative_ai',
   'trains_on_user_data', 'data_location', 'institutional_access', 'offline', 'open_source', 'has_education_pricing', 'platform',
   'language', 'tag', 'sort', 'page', 'per_page',
 ] as const;
@@ -100,6 +100,8 @@ export function toolsListPage(ctx: PageContext, raw: RawQuery): Rendered {
   // What the search reads in the sentence becomes the page's filters (applied-reading.ts).
   const typed = filterValues(raw);
   const values = appliedReading(model, typed) ?? typed;
+  // Who uses it (`for_pupils`) says something only of an age: without one, it is set aside, not refused.
+  if (values.for_pupils !== undefined && !values.age) delete values.for_pupils;
   try {
     query = { ...parseToolsQuery(values as RawQuery, model.school, TOOLS_PER_PAGE), facets: PAGE_FACETS };
   } catch (err) {

@@ -50,16 +50,27 @@ interface DrawnFilter {
 }
 
 const AGES = Array.from({ length: 16 }, (_, k) => k + 3);
+/** What each answer `for_pupils` keeps says, with an age (API.md, « Can my pupils use it? »). */
+const FOR_PUPILS: Readonly<Record<string, string>> = Object.assign(Object.create(null) as Record<string, string>, {
+  yes: 'Seuls, sans accord à demander',
+  with_consent: 'seuls, avec un accord si besoin',
+  teacher_led: 'avec leur enseignant',
+});
 const FILTER_END = '        </select>\n      </fieldset>\n';
 
 /** The panel's filters, in their order, with the choices the read model and the labels give. */
-function panelChoices(model: ReadModel): Array<[name: string, legend: string, choices: Choice[] | null]> {
+function panelChoices(model: ReadModel): Array<[name: string, legend: string, choices: Choice[] | null, any?: string]> {
   const fromTable = (table: Readonly<Record<string, string>>, facet: string) => Object.entries(table).map(([v, label]) => ({ value: v, label, facet }));
   return [
     ['level', 'Niveau', model.school.levels.entries.map((e) => ({ value: e.slug, label: e.label, facet: 'level' }))],
     ['subject', 'Discipline', model.school.subjects.entries.map((e) => ({ value: e.slug, label: e.label, facet: 'subject' }))],
     ['category', 'Usage', model.categories.map((c) => ({ value: c.record.slug, label: c.record.name, facet: 'category' }))],
     ['age', 'Âge des élèves', AGES.map((a) => ({ value: String(a), label: `${a} ans` }))],
+    // With an age: « Tous » is the age filter alone (on their own, with consent where needed).
+    ['for_pupils', 'Les élèves de cet âge', [
+      { value: 'yes', label: FOR_PUPILS.yes! },
+      { value: 'with_consent,teacher_led', label: 'Seuls, ou avec leur enseignant' },
+    ], 'Seuls, avec un accord si besoin'],
     ['pupil_use', 'Usage par les élèves', fromTable(PUPIL_USE, 'pupil_use')],
     ['pupil_account', 'Compte élève', [
       // One choice for « no account of their own »: none or a code given by the teacher.
@@ -100,9 +111,9 @@ const PANELS = new WeakMap<ReadModel, DrawnPanel>();
 function drawnPanel(model: ReadModel): DrawnPanel {
   let drawn = PANELS.get(model);
   if (drawn === undefined) {
-    const filters = panelChoices(model).map(([name, legend, choices]) => ({
+    const filters = panelChoices(model).map(([name, legend, choices, any = 'Tous']) => ({
       name,
-      head: `\n      <fieldset>\n        <legend>${escapeHtml(legend)}</legend>\n        <label class="visually-hidden" for="f-${name}">${escapeHtml(legend)}</label>\n        <select id="f-${name}" name="${name}">\n          <option value="">Tous</option>\n`,
+      head: `\n      <fieldset>\n        <legend>${escapeHtml(legend)}</legend>\n        <label class="visually-hidden" for="f-${name}">${escapeHtml(legend)}</label>\n        <select id="f-${name}" name="${name}">\n          <option value="">${escapeHtml(any)}</option>\n`,
       choices: choices?.map(drawChoice) ?? null,
       facet: choices === null ? name : (choices.find((c) => c.facet !== undefined)?.facet ?? null),
     }));
@@ -174,6 +185,7 @@ const ACTIVE: ReadonlyArray<[name: string, legend: string, label: (model: ReadMo
   ['include_transversal', 'Outils toutes disciplines', (_m, v) => yesNo(v)],
   ['category', 'Usage', (m, v) => m.categories[m.categoryIndex.get(v) ?? -1]?.record.name ?? v],
   ['age', 'Âge', (_m, v) => `${v} ans`],
+  ['for_pupils', 'Élèves de cet âge', (_m, v) => FOR_PUPILS[v] ?? v],
   ['pupil_use', 'Usage par les élèves', (_m, v) => SCHOOL_VALUE_LABELS[v] ?? v],
   ['pupil_account', 'Compte élève', (_m, v) => SCHOOL_VALUE_LABELS[v] ?? v],
   ['generative_ai', 'IA générative', (_m, v) => SCHOOL_VALUE_LABELS[v] ?? v],
@@ -198,6 +210,7 @@ function vocabularyLabel(index: VocabularyIndex, slug: string): string {
 const TITLE: Readonly<Record<string, (value: string) => string | undefined>> = {
   pupil_account: (v) => (listOf(v) === 'class_code,none' ? 'sans compte personnel' : undefined),
   age: (v) => `élèves de ${v} ans`,
+  for_pupils: (v) => (v.includes('teacher_led') ? 'seuls ou avec leur enseignant' : listOf(v) === 'yes' ? 'sans accord à demander' : undefined),
   pricing: (v) => (listOf(v) === 'free,freemium' ? 'gratuit ou freemium' : listOf(v) === 'free' ? 'gratuit' : undefined),
   offline: (v) => (v === 'true' || v === '1' ? 'hors connexion' : undefined),
   open_source: (v) => (v === 'true' || v === '1' ? 'logiciel libre' : undefined),

@@ -7,7 +7,7 @@ import { defaultRules, forPupils, YOUNGEST } from '../school/for-pupils.js';
 import type { CategoryRecord, CollectionRecord, ForPupilsBand, PupilRuleSet, Snapshot, ToolChange, ToolRecord } from '../domain.js';
 import { PRICING_MODELS, COLLECTION_KINDS } from '../domain.js';
 import { SearchIndex } from '../search/search-index.js';
-import { buildSchoolIndex, factSet, type SchoolIndex } from './school-filters.js';
+import { ageFilterSet, buildSchoolIndex, factSet, type SchoolIndex } from './school-filters.js';
 import { logoFor, type ServedLogo } from '../logos/simple-icons.js';
 import { Bitset } from '../bitset.js';
 import { runAtOnce, sortInSlices, type Steps } from '../slices.js';
@@ -158,7 +158,7 @@ export function* readModelSteps(snapshot: Snapshot): Steps<ReadModel> {
       pricing: t.pricing.model,
     })),
     dataset.synonyms,
-    { levels: school.levels, subjects: school.subjects, searchVocabulary: dataset.searchVocabulary, factSets: dataset.searchVocabulary.schoolFacts.map((f) => factSet(school, f.filter, n)), ageSets: school.byAge },
+    { levels: school.levels, subjects: school.subjects, searchVocabulary: dataset.searchVocabulary, factSets: dataset.searchVocabulary.schoolFacts.map((f) => factSet(school, f.filter, n)), ageSet: (age, answers) => ageFilterSet(school, age, answers) },
   );
   return {
     revision: snapshot.revision,

@@ -2,10 +2,11 @@
  * The school filters of GET /tools (API.md, "School use"): one bitset per value of each
  * fact, built once per revision, so a filter costs what the category filter costs (N/32
  * words). A filter never matches a tool whose fact is null; `age` keeps tools whose answer
- * to "can my pupils use it?" (school/for-pupils.ts) at that age is yes or with_consent.
+ * to "can my pupils use it?" (school/for-pupils.ts) at that age is yes or with_consent, or
+ * the answers `for_pupils` names (yes always among them).
  */
 import {
-  DATA_LOCATIONS, GENERATIVE_AI, INSTITUTIONAL_ACCESS, labelTable, PUPIL_ACCOUNTS, PUPIL_USES, TRAINS_ON_USER_DATA,
+  AGE_FILTER_ANSWERS, type AgeFilterAnswer, DATA_LOCATIONS, GENERATIVE_AI, INSTITUTIONAL_ACCESS, labelTable, PUPIL_ACCOUNTS, PUPIL_USES, TRAINS_ON_USER_DATA,
   type ForPupilsBand, type SchoolFactFilter, type SchoolVocabularies, type ToolRecord, type LevelEntry, type SubjectEntry,
 } from '../domain.js';
 import { Bitset } from '../bitset.js';
@@ -36,6 +37,19 @@ export type SchoolFilter = (typeof VALUE_FILTERS)[number];
 export const MIN_AGE_FILTER = 3;
 export const MAX_AGE_FILTER = 99;
 
+/**
+ * The answers of `for_pupils` the `age` filter may keep, as `for_pupils=` lists them: `yes`
+ * always, `with_consent` unless `for_pupils` leaves it out (`for_pupils=yes`), `teacher_led`
+ * when it is named (a class of that age working with a tool its teacher leads).
+ */
+export { AGE_FILTER_ANSWERS, type AgeFilterAnswer };
+/** What `age` keeps without `for_pupils`. */
+export const DEFAULT_AGE_ANSWERS: readonly AgeFilterAnswer[] = ['yes', 'with_consent'];
+/** The answers a list keeps, in their canonical order (`yes` first, always there); an index into SchoolIndex.byAge. */
+const answersIndex = (answers: readonly string[]) => (answers.includes('with_consent') ? 1 : 0) | (answers.includes('teacher_led') ? 2 : 0);
+/** `answers` with `yes`, in the canonical order. */
+export const ageAnswers = (answers: readonly string[]): AgeFilterAnswer[] => AGE_FILTER_ANSWERS.filter((a) => a === 'yes' || answers.includes(a));
+
 /** French labels of the values, for facets and pages. */
 export const SCHOOL_VALUE_LABELS: Readonly<Record<string, string>> = labelTable({
   independent: 'En autonomie', supervised: 'Encadré par l’enseignant', teacher_only: 'Enseignant seulement',
@@ -52,18 +66,19 @@ export interface SchoolIndex {
   readonly subjects: VocabularyIndex<SubjectEntry>;
   /** Per filter, value (slug, enum value, `true`/`false`) → the tools with it. */
   readonly sets: Readonly<Record<SchoolFilter, ReadonlyMap<string, Bitset>>>;
-  /** Per age (0–99), the tools pupils of that age may use themselves: `for_pupils` yes or with_consent. */
-  readonly byAge: readonly Bitset[];
-  /** Per age, those they may use without further consent: `for_pupils` yes. */
-  readonly byAgeYes: readonly Bitset[];
+  /**
+   * Per set of answers kept (`answersIndex`: yes; yes and with_consent; yes and teacher_led;
+   * all three), per age (0–99), the tools whose `for_pupils` answer at that age is one of them.
+   */
+  readonly byAge: ReadonlyArray<readonly Bitset[]>;
 }
 
 /** What a query asks of the school facts; values are canonical (slugs, enum values, `true`/`false`). */
 export interface SchoolQuery {
   readonly values: Partial<Record<SchoolFilter, readonly string[]>>;
   readonly age: number | null;
-  /** `for_pupils=yes` (with `age`): only tools pupils of that age may use without further consent. */
-  readonly forPupilsYes?: boolean;
+  /** The answers of `for_pupils` the `age` filter keeps (AGE_FILTER_ANSWERS, canonical); absent: DEFAULT_AGE_ANSWERS. */
+  readonly forPupils?: readonly AgeFilterAnswer[];
   /** `subject` also matches `transversal` tools. */
   readonly includeTransversal: boolean;
 }
@@ -91,26 +106,29 @@ export function buildSchoolIndex(tools: readonly ToolRecord[], vocabularies: Sch
     for (const tag of t.tags) put('tag', tag, i);
   });
   // The age filter is the answer of `for_pupils` at that age, never a second computation.
-  const byAge: Bitset[] = [];
-  const byAgeYes: Bitset[] = [];
+  const byAge: Bitset[][] = [[], [], [], []];
   for (let age = 0; age <= MAX_AGE_FILTER; age++) {
-    const allowed = new Bitset(n);
-    const yes = new Bitset(n);
+    const kept = byAge.map(() => new Bitset(n));
     pupils.forEach((bands, i) => {
       if (age < MIN_AGE_FILTER) return;
       const { answer } = bandAt(bands, age);
-      if (answer === 'yes' || answer === 'with_consent') allowed.add(i);
-      if (answer === 'yes') yes.add(i);
+      kept.forEach((set, k) => {
+        if (answer === 'yes' || (answer === 'with_consent' && k & 1) || (answer === 'teacher_led' && k & 2)) set.add(i);
+      });
     });
-    byAge.push(allowed);
-    byAgeYes.push(yes);
+    kept.forEach((set, k) => byAge[k]!.push(set));
   }
-  return { levels: indexVocabulary(vocabularies.levels), subjects: indexVocabulary(vocabularies.subjects), sets, byAge, byAgeYes };
+  return { levels: indexVocabulary(vocabularies.levels), subjects: indexVocabulary(vocabularies.subjects), sets, byAge };
+}
+
+/** The tools whose `for_pupils` answer at `age` is one of `answers` (`yes` always counts): the `age` filter, and a search's. */
+export function ageFilterSet(index: SchoolIndex, age: number, answers: readonly string[] = DEFAULT_AGE_ANSWERS): Bitset {
+  return index.byAge[answersIndex(answers)]![age]!;
 }
 
 /** The tools a school filter keeps, or null when the query does not use it. */
 export function schoolFilterSet(index: SchoolIndex, query: SchoolQuery, filter: SchoolFilter | 'age', n: number): Bitset | null {
-  if (filter === 'age') return query.age === null ? null : (query.forPupilsYes ? index.byAgeYes : index.byAge)[query.age]!;
+  if (filter === 'age') return query.age === null ? null : ageFilterSet(index, query.age, query.forPupils);
   const values = query.values[filter];
   if (values === undefined) return null;
   const wanted = filter === 'subject' && query.includeTransversal && !values.includes('transversal') ? [...values, 'transversal'] : values;
@@ -140,7 +158,7 @@ export function schoolQueryKey(query: SchoolQuery): string {
   if (query === NO_SCHOOL_QUERY) return '';
   const parts = VALUE_FILTERS.flatMap((f) => (query.values[f] ? [`${f}=${query.values[f]!.join(',')}`] : []));
   if (query.age !== null) parts.push(`age=${query.age}`);
-  if (query.forPupilsYes) parts.push('for_pupils=yes');
+  if (query.forPupils) parts.push(`for_pupils=${query.forPupils.join(',')}`);
   if (query.includeTransversal) parts.push('include_transversal=1');
   return parts.join('&');
 }

@@ -1,6 +1,6 @@
 /** The tool resource: summary (lists), detail, list envelope and query parameters. */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { DATA_LOCATIONS, GENERATIVE_AI, INSTITUTIONAL_ACCESS, LINK_STATUSES, PRICING_MODELS, PUPIL_ACCOUNTS, PUPIL_USES, TRAINS_ON_USER_DATA } from '../domain.js';
+import { AGE_FILTER_ANSWERS, DATA_LOCATIONS, GENERATIVE_AI, INSTITUTIONAL_ACCESS, LINK_STATUSES, PRICING_MODELS, PUPIL_ACCOUNTS, PUPIL_USES, TRAINS_ON_USER_DATA } from '../domain.js';
 import { DateTime, LicenseMeta, License, Nullable, SelfLink, TRY_IT, Url } from './common.js';
 import { School, SchoolSummary } from './school.js';
 
@@ -159,7 +159,10 @@ export const QueryReading = Type.Object(
     free: Type.Boolean({ description: 'The query asks for tools at no charge (gratuit, free): a filter, as pricing=free,freemium; free tools rank first' }),
     facts: Type.Array(FactHint, { description: 'School facts the query asks for (hors ligne, sans compte, open source, sans IA): filters, as the GET /tools filters in `filter`; its words are not looked for' }),
     age: Type.Union([Type.Integer({ minimum: 3 }), Type.Null()], {
-      description: 'The pupils’ age the query states (« mes élèves de 5e » → 12, « 8 ans », 10-year-olds): a filter, as GET /tools’ age (for_pupils yes or with_consent at that age); null when it states none. A level named alone (« maths 6e ») is a level, not an age',
+      description: 'The pupils’ age the query states (« mes élèves de 5e » → 12, « 8 ans », 10-year-olds): a filter, as GET /tools’ age with the for_pupils answers in `for_pupils`; null when it states none. A level named alone (« maths 6e ») is a level, not an age',
+    }),
+    for_pupils: Type.Union([Type.Array(Type.Union(AGE_FILTER_ANSWERS.map((a) => Type.Literal(a)))), Type.Null()], {
+      description: 'With `age`, the for_pupils answers the age keeps, as GET /tools’ for_pupils takes them: yes, with_consent and teacher_led for a class a teacher speaks of (« mes élèves de 5e », « ma classe de CM2 »: a tool the teacher leads with them counts), yes and with_consent for a child’s age alone (« pour un enfant de 8 ans »); null without `age`',
     }),
     without_constraints: Type.Optional(
       Type.Object(
@@ -262,7 +265,7 @@ export const ToolsQuery = Type.Object({
   subject: Type.Optional(Type.String({ examples: ['svt', 'hg', 'mathematiques,physique-chimie'], description: 'A subject slug or alias (GET /subjects: `hg`, `maths`, `anglais`, `snt`…); `a,b` = any. `transversal` tools match only with `include_transversal=1`.' })),
   include_transversal: Type.Optional(Type.String({ enum: ['1', 'true', '0', 'false'], examples: ['1'], description: 'With `subject`: also the tools that serve any subject (quiz makers, boards…).' })),
   age: Type.Optional(Type.Integer({ minimum: 3, maximum: 99, examples: [12], description: 'Tools pupils of that age may use themselves: their `school.for_pupils` answer at that age is `yes` or `with_consent` (so not teacher-only, a known minimum age at most this, and no rule of GET /rules keeps it teacher-led).' })),
-  for_pupils: Type.Optional(Type.String({ enum: ['yes', 'with_consent'], examples: ['yes'], description: 'With `age`: `yes` keeps only the tools pupils of that age may use without further consent; `with_consent` (what `age` alone keeps) also those needing a parent’s or the school’s consent. Without `age`, a 400.' })),
+  for_pupils: Type.Optional(Type.String({ examples: ['yes', 'with_consent,teacher_led'], description: 'With `age`, the `school.for_pupils` answers at that age kept, `a,b` = any (`yes` always is): `yes` keeps only the tools pupils of that age may use without further consent; `with_consent` (what `age` alone keeps) also those needing a parent’s or the school’s consent; `teacher_led` also the tools their teacher leads with them (teacher-only tools, generative AI before the age of autonomous use). Without `age`, a 400.' })),
   pupil_use: Type.Optional(Type.String({ examples: ['independent,supervised'], description: '`independent`, `supervised`, `teacher_only`; `a,b` = any.' })),
   pupil_account: Type.Optional(Type.String({ examples: ['none,class_code'], description: '`none`, `class_code`, `teacher_created`, `school_sso`, `personal`; `a,b` = any.' })),
   generative_ai: Type.Optional(Type.String({ examples: ['none'], description: '`none`, `feature`, `core`; `a,b` = any.' })),

@@ -25,8 +25,11 @@ const LEADING = new Set([...BEFORE_CLASS, 'pour', 'for', 'a', 'aux', 'avec', 'wi
  *   next to it (`pupils`: « mes 5e », « élèves de CM2 », `my 5th graders`): its pupils' usual age.
  *   A class named alone (« maths 6e ») is a level only.
  * Words of an expression with another sense (`plain`: « seconde classe » of a train) state neither.
+ * `inClass`: an age is a class's (understood.ts, `forPupils`): a class's, or a number with a
+ * word of teaching just before or after it (« mes élèves de 8 ans », `8-year-old students`),
+ * not a child's alone (« pour un enfant de 8 ans »).
  */
-export function readAges(words: readonly string[], roles: Role[], lexicon: QueryLexicon, levels: string[], plain: readonly boolean[]): { age: number | null; spans: Array<[number, number]> } {
+export function readAges(words: readonly string[], roles: Role[], lexicon: QueryLexicon, levels: string[], plain: readonly boolean[]): { age: number | null; inClass: boolean; spans: Array<[number, number]> } {
   const entries = (lexicon.levels?.entries ?? []) as ReadonlyArray<{ slug: string; ages?: { min: number; max: number } }>;
   const spans: Array<[number, number]> = [];
   // The words stating an age, with the small words before them (« de », « mes »): the query
@@ -37,7 +40,17 @@ export function readAges(words: readonly string[], roles: Role[], lexicon: Query
     spans.push([start, from + length - start]);
   };
   let youngest: number | null = null;
+  let inClass = false;
   const stated = (age: number) => (youngest = youngest === null ? age : Math.min(youngest, age));
+  // A word of teaching among the few before `i` (over small words and pupils' words) or right after `last`.
+  const taught = (i: number, last: number) => {
+    if (lexicon.classroom.has(words[last + 1] ?? '')) return true;
+    for (let k = i - 1; k >= 0 && k >= i - 4; k--) {
+      if (lexicon.classroom.has(words[k]!)) return true;
+      if (!LEADING.has(words[k]!) && !lexicon.pupils.has(words[k]!)) return false;
+    }
+    return false;
+  };
   for (let i = 0; i < words.length; i++) {
     if (!/^\d{1,2}$/.test(words[i]!) || roles[i] !== Role.Content || plain[i] || NOT_AGE.has(words[i - 1] ?? '')) continue;
     // The numbers of a range, and the unit after the last of them.
@@ -50,11 +63,12 @@ export function readAges(words: readonly string[], roles: Role[], lexicon: Query
       if (age >= 3) stated(age);
       for (const e of entries) if (e.ages && age >= e.ages.min && age <= e.ages.max && !levels.includes(e.slug)) levels.push(e.slug);
     }
+    if (taught(i, last)) inClass = true;
     mark(roles, i, last - i + 1, Role.Level);
     span(i, last - i + 1);
     i = last;
   }
-  if (lexicon.classAges.size === 0) return { age: youngest, spans };
+  if (lexicon.classAges.size === 0) return { age: youngest, inClass, spans };
   const pupilsBefore = (i: number) => {
     for (let k = i - 1; k >= 0 && k >= i - 3; k--) {
       if (lexicon.pupils.has(words[k]!)) return true;
@@ -70,6 +84,7 @@ export function readAges(words: readonly string[], roles: Role[], lexicon: Query
       if (!words.slice(i, i + length).every((_, k) => !plain[i + k] && (roles[i + k] === Role.Level || roles[i + k] === Role.Content || roles[i + k] === Role.Stop))) break;
       if (pupilsBefore(i) || lexicon.pupils.has(words[i + length] ?? '') || words.slice(i, i + length).some((w) => lexicon.pupils.has(w))) {
         stated(age);
+        inClass = true;
         mark(roles, i, length, Role.Level);
         span(i, length);
       }
@@ -77,5 +92,5 @@ export function readAges(words: readonly string[], roles: Role[], lexicon: Query
       break;
     }
   }
-  return { age: youngest, spans };
+  return { age: youngest, inClass, spans };
 }

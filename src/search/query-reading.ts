@@ -157,9 +157,10 @@ export interface QueryReading {
   readonly classroom: boolean;
   /**
    * The pupils' age it states (« mes élèves de 5e » → 12, « 8 ans », `10-year-olds`), the
-   * youngest when it states several; null when it states none. A filter, as GET /tools' `age`.
-   */
+   * youngest when it states several; null when it states none. A filter, as GET /tools' `age`;
+   * `ageInClass`: a class's age, said of a class or pupils (understood.ts, `forPupils`). */
   readonly age: number | null;
+  readonly ageInClass: boolean;
   /** The words that state its constraints (school facts, free of charge, the pupils' age), as [first word, word count]. */
   readonly constraints: ReadonlyArray<readonly [number, number]>;
 }
@@ -276,7 +277,7 @@ export function readQuery(words: readonly string[], acronyms: readonly boolean[]
   for (let k = 0; k < words.length; k++) if (topic[k] && roles[k] !== Role.Content && roles[k] !== Role.Stop) for (let j = k; j < words.length && topic[j]; j++) topic[j] = false;
   // A free word kept in an expression (`free software`) states no constraint.
   const constraints = spans.filter(([from, , role]) => role !== Role.Free || roles[from] === Role.Free).map(([from, length]) => [from, length] as const);
-  return { roles, levels, subjects, topicSubjects, free, facts, exams, phrases, similarTo, language: languageOf(words, lexicon.englishWords, lexicon.englishSenses), topic, classroom: words.some((w, i) => !plain[i] && lexicon.classroom.has(w)), age: ages.age, constraints };
+  return { roles, levels, subjects, topicSubjects, free, facts, exams, phrases, similarTo, language: languageOf(words, lexicon.englishWords, lexicon.englishSenses), topic, classroom: words.some((w, i) => !plain[i] && lexicon.classroom.has(w)), age: ages.age, ageInClass: ages.inClass, constraints };
 }
 
 /** Where, after word `from`, a constraint begins whose phrase ends after word `end - 1`; else `end`. */

@@ -31,7 +31,7 @@ import { isStopWord, termOf } from './analyzer.js';
 import { EMPTY_SEARCH_VOCABULARY, type SchoolFactHint, type SearchVocabulary, type SynonymSet } from '../domain.js';
 import type { VocabularyIndex } from '../school/vocabulary.js';
 import { buildLexicon, Role, type QueryLexicon, type QueryReading } from './query-reading.js';
-import { constrained, understood, type ConstraintSets, type SearchResult, type UnderstoodQuery } from './understood.js';
+import { constrained, understood, type AgeSet, type ConstraintSets, type SearchResult, type UnderstoodQuery } from './understood.js';
 import { examSetOf } from './exam-sets.js';
 
 export type { SearchResult, UnderstoodQuery } from './understood.js';
@@ -101,8 +101,8 @@ export interface SearchReading {
   searchVocabulary?: SearchVocabulary;
   /** Per entry of the vocabulary's `school_facts`, the tools known to have its facts (read-model.ts: the school filters' sets). */
   factSets?: readonly Bitset[];
-  /** Per age, the tools pupils of that age may use (GET /tools' `age` filter: for_pupils yes or with_consent). */
-  ageSets?: readonly Bitset[];
+  /** The tools whose `for_pupils` answer at an age is one of `answers` (GET /tools' `age` filter, school-filters.ts). */
+  ageSet?: AgeSet;
 }
 
 export class SearchIndex {
@@ -128,12 +128,12 @@ export class SearchIndex {
     private readonly lexicon: QueryLexicon,
     private readonly facts: readonly SchoolFactHint[],
     private readonly factSets: readonly Bitset[],
-    ageSets: readonly Bitset[],
+    ageSet: AgeSet,
     private readonly exams: ReadonlyArray<{ readonly words: readonly string[]; readonly finds: readonly string[] }> = [],
   ) {
     this.size = ix.size;
     // The sets a query's constraints keep, once per revision (the free tier is a union).
-    this.constraintSets = { facts, factSets, free: ix.free.or(ix.freemium), ageSets };
+    this.constraintSets = { facts, factSets, free: ix.free.or(ix.freemium), ageSet };
     this.termWeights = new Float32Array(ix.documentFrequency.length);
     this.termUnits = new Int32Array(ix.documentFrequency.length);
     // Past a few tens of thousands of tools, few units would fit, and keeping large arrays
@@ -171,7 +171,7 @@ export class SearchIndex {
       longest: ix.synonyms.longestKey,
     };
     const factSets = vocabulary.schoolFacts.map((_, k) => reading.factSets?.[k] ?? new Bitset(ix.size));
-    return new SearchIndex(ix, buildLexicon(reading.levels ?? null, reading.subjects ?? null, vocabulary, ix.names, expressions), vocabulary.schoolFacts, factSets, reading.ageSets ?? [], vocabulary.exams ?? []);
+    return new SearchIndex(ix, buildLexicon(reading.levels ?? null, reading.subjects ?? null, vocabulary, ix.names, expressions), vocabulary.schoolFacts, factSets, reading.ageSet ?? ((): Bitset => new Bitset(ix.size)), vocabulary.exams ?? []);
   }
 
   /** The tools matching `q`, best first. Results are kept per distinct query. */

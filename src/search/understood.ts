@@ -1,6 +1,6 @@
 /** What a query was read as (`meta.query`), from its reading (query-reading.ts), and what its constraints keep. */
 import { Bitset } from '../bitset.js';
-import type { SchoolFactHint } from '../domain.js';
+import type { AgeFilterAnswer, SchoolFactHint } from '../domain.js';
 import { Role, type QueryReading } from './query-reading.js';
 
 export interface SearchResult {
@@ -12,12 +12,24 @@ export interface SearchResult {
   readonly understood: UnderstoodQuery;
 }
 
+/** The tools whose `for_pupils` answer at `age` is one of `answers` (school-filters.ts, ageFilterSet). */
+export type AgeSet = (age: number, answers: readonly string[]) => Bitset;
+
+/**
+ * The `for_pupils` answers the pupils' age keeps, as GET /tools' `for_pupils` takes them: a
+ * class a teacher speaks of (« mes élèves de 5e », « ma classe de CM2 ») may work with a tool
+ * its teacher leads (`teacher_led`: correcting their copies, a quiz shown in class); a child's
+ * age alone (« pour un enfant de 8 ans ») keeps what the child may use (the `age` filter alone).
+ */
+const IN_CLASS: readonly AgeFilterAnswer[] = ['yes', 'with_consent', 'teacher_led'];
+const ALONE: readonly AgeFilterAnswer[] = ['yes', 'with_consent'];
+
 /** The sets a query's constraints keep: per entry of `school_facts` (`facts`, in the same order), the free tier, per age. */
 export interface ConstraintSets {
   readonly facts: readonly SchoolFactHint[];
   readonly factSets: readonly Bitset[];
   readonly free: Bitset;
-  readonly ageSets: readonly Bitset[];
+  readonly ageSet: AgeSet;
 }
 
 /**
@@ -32,7 +44,7 @@ export function constrained(found: SearchResult, sets: ConstraintSets): SearchRe
   const and = (set: Bitset) => (keep = keep === null ? set : keep.and(set));
   for (const fact of u.facts) and(sets.factSets[sets.facts.indexOf(fact)]!);
   if (u.free) and(sets.free);
-  if (u.age !== null) and(sets.ageSets[u.age] ?? new Bitset(found.set.size));
+  if (u.age !== null && u.forPupils !== null) and(sets.ageSet(u.age, u.forPupils));
   if (keep === null) return found;
   const kept: Bitset = keep;
   return { ranked: found.ranked.filter((doc) => kept.has(doc)), set: found.set.and(kept), understood: { ...u, without: found.set.count() } };
@@ -51,6 +63,8 @@ export interface UnderstoodQuery {
   readonly similarTo: readonly number[];
   /** The pupils' age it states (« mes élèves de 5e », « 8 ans »), or null. */
   readonly age: number | null;
+  /** With `age`, the `for_pupils` answers kept at that age (IN_CLASS or ALONE); null without. */
+  readonly forPupils: readonly AgeFilterAnswer[] | null;
   /**
    * When it states constraints (school facts, free of charge, the pupils' age), which are
    * filters: how many tools the search finds without them; null when it states none.
@@ -65,7 +79,7 @@ export interface UnderstoodQuery {
 }
 
 export function understood(words: readonly string[], reading: QueryReading | null, facts: readonly SchoolFactHint[], typedAt: ((i: number) => number) | null = null): UnderstoodQuery {
-  if (reading === null) return { words, ignored: [], levels: [], subjects: [], free: false, facts: [], similarTo: [], age: null, without: null, constraintWords: [], levelWords: [], subjectWords: [] };
+  if (reading === null) return { words, ignored: [], levels: [], subjects: [], free: false, facts: [], similarTo: [], age: null, forPupils: null, without: null, constraintWords: [], levelWords: [], subjectWords: [] };
   const at = (k: number) => (typedAt === null ? k : typedAt(k));
   const constraintWords = new Set<number>();
   for (const [from, length] of reading.constraints) for (let k = from; k < from + length; k++) constraintWords.add(at(k));
@@ -83,6 +97,7 @@ export function understood(words: readonly string[], reading: QueryReading | nul
     facts: reading.facts.map((k) => facts[k]!),
     similarTo: reading.similarTo,
     age: reading.age,
+    forPupils: reading.age === null ? null : reading.ageInClass ? IN_CLASS : ALONE,
     without: null,
     constraintWords: [...constraintWords].sort((a, b) => a - b),
     levelWords: [...levelWords].sort((a, b) => a - b),

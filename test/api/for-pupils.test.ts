@@ -83,7 +83,7 @@ test('for_pupils › the bundled directory: every published tool answers; genera
   }
 });
 
-test('GET /tools?age › equal to a brute force over every tool’s for_pupils, ages 3–20, with and without for_pupils=yes', async (t) => {
+test('GET /tools?age › equal to a brute force over every tool’s for_pupils, ages 3–20, with and without for_pupils (yes; with teacher_led)', async (t) => {
   const { app } = await buildTestApp(t, { dataset: bundled });
   const all: Array<{ slug: string; school: { for_pupils: ForPupilsBand[] } }> = (await app.inject({ url: `${API}/export/tools.ndjson` })).body.trim().split('\n').map((l) => JSON.parse(l));
   const listed = async (query: string) => {
@@ -99,6 +99,11 @@ test('GET /tools?age › equal to a brute force over every tool’s for_pupils, 
     const expected = answers.filter(([, a]) => a === 'yes' || a === 'with_consent').map(([s]) => s).sort();
     assert.deepEqual(await listed(`age=${age}`), expected, `age=${age}`);
     assert.deepEqual(await listed(`age=${age}&for_pupils=yes`), answers.filter(([, a]) => a === 'yes').map(([s]) => s).sort(), `age=${age}&for_pupils=yes`);
+    // teacher_led adds the tools a teacher leads with pupils of that age; yes always counts.
+    const kept = (wanted: string[]) => answers.filter(([, a]) => wanted.includes(a)).map(([s]) => s).sort();
+    assert.deepEqual(await listed(`age=${age}&for_pupils=with_consent,teacher_led`), kept(['yes', 'with_consent', 'teacher_led']), `age=${age}&for_pupils=with_consent,teacher_led`);
+    assert.deepEqual(await listed(`age=${age}&for_pupils=teacher_led`), kept(['yes', 'teacher_led']), `age=${age}&for_pupils=teacher_led`);
+    assert.deepEqual(await listed(`age=${age}&for_pupils=yes,with_consent`), expected, `age=${age}&for_pupils=yes,with_consent`);
   }
 });
 
@@ -108,6 +113,7 @@ test('for_pupils › without age it is a 400 naming it, in French and English; a
   assert.equal(alone.statusCode, 400);
   assert.equal(alone.json().errors[0].parameter, 'for_pupils');
   assert.match((await app.inject({ url: `${API}/tools?for_pupils=yes`, headers: { 'accept-language': 'en' } })).json().errors[0].message, /only applies with age/);
+  assert.equal((await app.inject({ url: `${API}/tools?age=12&for_pupils=unknown` })).statusCode, 400, 'no, unknown: answers the filter never keeps');
   const bad = (await app.inject({ url: `${API}/tools?age=12&for_pupils=yess` })).json();
   assert.equal(bad.errors[0].suggestion, 'yes');
   assert.equal((await app.inject({ url: `${API}/tools?age=12&for_pupils=yes` })).statusCode, 200);

@@ -14,7 +14,7 @@ import { API, buildTestApp } from '../helpers/build-app.js';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
 interface Body {
-  data: Array<{ slug: string; name: string }>;
+  data: Array<{ slug: string; name: string; school: { for_pupils: Array<{ from: number; to: number | null; answer: string }> } }>;
   meta: { total: number; query: Record<string, any>; warnings?: Array<{ code: string; parameter: string; message: string }> };
 }
 const get = async (app: App, q: string, extra = ''): Promise<Body> => (await app.inject({ url: `${API}/tools?q=${encodeURIComponent(q)}${extra}` })).json();
@@ -34,6 +34,30 @@ test('constraints › a class said to be the pupils’ is their age, a filter; a
   assert.equal(alone.meta.query.age, null);
   assert.deepEqual(alone.data.map((d) => d.name), ['Eau Vive']);
   assert.equal(alone.meta.query.without_constraints, undefined);
+});
+
+test('constraints › a class a teacher speaks of keeps the tools the teacher leads with it; a child’s age alone, what the child may use', async (t) => {
+  const { app } = await buildTestApp(t);
+  // Atelier is teacher-only (fixture): its answer at every age is teacher_led.
+  const inClass = await get(app, 'générateur de quiz pour mes élèves de CM2');
+  assert.equal(inClass.meta.query.age, 10);
+  assert.deepEqual(inClass.meta.query.for_pupils, ['yes', 'with_consent', 'teacher_led']);
+  assert.ok(inClass.data.some((d) => d.slug === 'atelier-quiz'), 'a teacher-only tool serves a teacher’s class');
+  // The filter meta.query names is GET /tools' own.
+  const listed = await get(app, 'générateur de quiz', '&age=10&for_pupils=with_consent,teacher_led');
+  assert.deepEqual(listed.data.map((d) => d.slug), inClass.data.map((d) => d.slug));
+  // An age in numbers is a class's beside a word of teaching, before or after it.
+  for (const q of ['générateur de quiz pour mes élèves de 10 ans', 'générateur de quiz pour ma classe de 10 ans', 'quiz generator for 10 year old pupils']) {
+    const reading = (await get(app, q)).meta.query;
+    assert.equal(reading.age, 10, q);
+    assert.deepEqual(reading.for_pupils, ['yes', 'with_consent', 'teacher_led'], q);
+  }
+  const child = await get(app, 'générateur de quiz pour un enfant de 10 ans');
+  assert.equal(child.meta.query.age, 10);
+  assert.deepEqual(child.meta.query.for_pupils, ['yes', 'with_consent']);
+  assert.ok(!child.data.some((d) => d.slug === 'atelier-quiz'), 'a child on its own is not led by a teacher');
+  // Without a stated age, no answer is kept or dropped.
+  assert.equal((await get(app, 'générateur de quiz')).meta.query.for_pupils, null);
 });
 
 test('constraints › when they keep nothing, nothing is found, a warning says so and the search without them is offered', async (t) => {
@@ -100,9 +124,13 @@ test('constraints › on the bundled content, every tool found keeps every const
         if (reading.free) assert.ok(['free', 'freemium'].includes(tool.pricing.model), `${q}: ${slug} is ${tool.pricing.model}`);
       }
       if (reading.age !== null) {
-        const byAge = await get(app, q, `&per_page=100&age=${reading.age}`);
-        assert.deepEqual(byAge.data.map((d) => d.slug), body.data.map((d) => d.slug), `${q}: the age read is GET /tools' age`);
-      }
+        const byAge = await get(app, q, `&per_page=100&age=${reading.age}&for_pupils=${reading.for_pupils.join(',')}`);
+        assert.deepEqual(byAge.data.map((d) => d.slug), body.data.map((d) => d.slug), `${q}: the age read is GET /tools' age, with the for_pupils answers meta.query names`);
+        for (const d of body.data) {
+          const band = d.school.for_pupils.find((b) => b.from <= reading.age && (b.to === null || reading.age <= b.to))!;
+          assert.ok(reading.for_pupils.includes(band.answer), `${q}: ${d.slug} is ${band.answer} at ${reading.age}`);
+        }
+      } else assert.equal(reading.for_pupils, null, q);
       const stated = reading.facts.length > 0 || reading.free || reading.age !== null;
       assert.equal(reading.without_constraints !== undefined, stated, q);
     }),

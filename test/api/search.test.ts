@@ -188,6 +188,7 @@ test('GET /tools?q › a need in a sentence: conversation set aside, levels and 
     free: true,
     facts: [],
     age: null,
+    for_pupils: null,
     similar_to: [],
     // « gratuit » is a filter (free or freemium): the same search without it, for a client to offer.
     without_constraints: { q: 'Je cherche un outil pour la SVT au lycée', total: 1, href: `http://localhost:80${API}/tools?q=Je%20cherche%20un%20outil%20pour%20la%20SVT%20au%20lyc%C3%A9e&page=1&per_page=30` },

@@ -38,6 +38,8 @@ const LISTS: Array<[string, string[]]> = [
   ['language', ['fr', 'en']],
   ['tag', ['open-source', 'rgpd']],
 ];
+/** Lists that mean something only with another argument: for_pupils with age. */
+const LISTS_WITH_AGE = ['for_pupils'];
 const BOOLEANS = ['has_education_pricing', 'include_transversal', 'offline', 'open_source'];
 
 for (const era of ERAS) {
@@ -66,6 +68,10 @@ for (const era of ERAS) {
     const age = await rest(app, '/tools?age=13&page=1&per_page=2');
     assert.deepEqual(await search({ age: '13', page: '1', per_page: '2' }), age.body, 'numbers as text');
     assert.deepEqual(await search({ age: 13, page: 1, per_page: 2 }), age.body);
+    const led = await rest(app, '/tools?age=13&for_pupils=yes,teacher_led&per_page=25');
+    assert.equal(led.status, 200);
+    assert.deepEqual(await search({ age: 13, for_pupils: ['yes', 'teacher_led'] }), led.body, 'for_pupils as a list');
+    assert.deepEqual(await search({ age: 13, for_pupils: 'yes,teacher_led' }), led.body, 'for_pupils as "a,b"');
     // null is as if absent, as a blank REST parameter is.
     assert.deepEqual(await search({ offline: null, category: null }), (await rest(app, '/tools?per_page=25')).body);
   });
@@ -122,14 +128,14 @@ test('MCP › tools/list: every list argument takes an array or a string and is 
   const { tools } = await client.listTools();
   const search = tools.find((tool) => tool.name === 'search_tools')!;
   const properties = search.inputSchema.properties as Record<string, { type?: unknown; description?: string; maximum?: number; minimum?: number }>;
-  for (const [name] of LISTS) {
+  for (const name of [...LISTS.map(([list]) => list), ...LISTS_WITH_AGE]) {
     assert.deepEqual(properties[name]?.type, ['array', 'string'], name);
     assert.ok((properties[name]?.description ?? '').length > 0, `${name} is described`);
   }
   for (const name of BOOLEANS) assert.deepEqual(properties[name]?.type, ['boolean', 'string'], name);
   for (const [name, property] of Object.entries(properties)) {
     assert.ok((property.description ?? '').length > 0, `${name} is described`);
-    if (Array.isArray(property.type) && property.type.includes('array')) assert.ok(LISTS.some(([list]) => list === name), `${name} is a list the test knows`);
+    if (Array.isArray(property.type) && property.type.includes('array')) assert.ok(LISTS.some(([list]) => list === name) || LISTS_WITH_AGE.includes(name), `${name} is a list the test knows`);
   }
   assert.deepEqual([properties.per_page?.minimum, properties.per_page?.maximum], [1, 25]);
   assert.match(search.description ?? '', /\["a","b"\] or "a,b"/);

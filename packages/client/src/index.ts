@@ -21,7 +21,7 @@ type QueryOf<P extends keyof paths> = Get<P> extends { parameters: { query?: inf
  * the same as the MCP server's list arguments, and `facets`.
  */
 export const LIST_PARAMETERS = [
-  'category', 'pricing', 'facets', 'level', 'subject', 'pupil_use', 'pupil_account', 'generative_ai',
+  'category', 'pricing', 'facets', 'level', 'subject', 'for_pupils', 'pupil_use', 'pupil_account', 'generative_ai',
   'trains_on_user_data', 'data_location', 'institutional_access', 'platform', 'language', 'tag',
 ] as const;
 export type ListParameter = (typeof LIST_PARAMETERS)[number];
