@@ -204,6 +204,8 @@ export interface SearchVocabulary {
   schoolFacts: SchoolFactHint[];
   /** Words that say a class named next to them is the pupils' (`élèves`, `mes`, `students`, `graders`), folded, one word each. */
   pupils: string[];
+  /** Words saying the pupils use the tool themselves (« seuls », « eux-mêmes », `themselves`), folded, one or two words: their age keeps no teacher-led tool. */
+  onTheirOwn?: string[];
   /** Classes of the school systems and the usual age of their pupils at the start of the year (`cm2` → 10, `secondaire 2` → 13), folded. */
   classAges: Array<{ age: number; words: string[] }>;
   /**

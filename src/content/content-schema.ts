@@ -216,6 +216,7 @@ export const SearchVocabularyFile = Type.Object(
     english_senses: Type.Optional(Type.Record(Type.String({ minLength: 1, maxLength: 40 }), Type.String({ minLength: 1, maxLength: 80 }))),
     school_facts: Type.Optional(Type.Array(SchoolFactHint, { maxItems: 100 })),
     pupils: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 100 })),
+    on_their_own: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 100 })),
     class_ages: Type.Optional(
       Type.Array(
         Type.Object(

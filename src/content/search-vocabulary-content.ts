@@ -15,7 +15,7 @@ export async function loadSearchVocabulary(file: string, shown: string, problems
   const yaml = await readYaml(file, shown, problems, null);
   if (yaml === undefined) return EMPTY_SEARCH_VOCABULARY;
   type RawFacts = SchoolFactFilter & { label: string; words: string[] };
-  const raw = checkSchema<{ translations?: Record<string, string[]>; filler?: string[]; free_words?: string[]; alternatives?: string[]; about?: string[]; classroom?: string[]; other_senses?: string[]; english_senses?: Record<string, string>; school_facts?: RawFacts[]; pupils?: string[]; class_ages?: Array<{ age: number; words: string[] }>; exams?: Array<{ words: string[]; finds: string[] }> }>(SearchVocabularyFile, yaml, shown, null, problems);
+  const raw = checkSchema<{ translations?: Record<string, string[]>; filler?: string[]; free_words?: string[]; alternatives?: string[]; about?: string[]; classroom?: string[]; other_senses?: string[]; english_senses?: Record<string, string>; school_facts?: RawFacts[]; pupils?: string[]; on_their_own?: string[]; class_ages?: Array<{ age: number; words: string[] }>; exams?: Array<{ words: string[]; finds: string[] }> }>(SearchVocabularyFile, yaml, shown, null, problems);
   if (raw === undefined) return EMPTY_SEARCH_VOCABULARY;
   const before = problems.list.length;
   const translations = Object.entries(raw.translations ?? {}).map(([term, finds]) => ({ term, finds }));
@@ -72,6 +72,8 @@ export async function loadSearchVocabulary(file: string, shown: string, problems
     return { label, words: [...new Set(folded)], filter };
   });
   const pupils = [...new Set(words(raw.pupils, 'pupils'))];
+  const onTheirOwn = [...new Set(words(raw.on_their_own, 'on_their_own'))];
+  (raw.on_their_own ?? []).forEach((phrase, i) => foldFrench(phrase).split(' ').length > 2 && problems.add(shown, null, `on_their_own[${i}]`, `must be one or two words (got ${JSON.stringify(phrase)})`, yaml.lineOf(['on_their_own', i])));
   (raw.pupils ?? []).forEach((word, i) => foldFrench(word).includes(' ') && problems.add(shown, null, `pupils[${i}]`, `must be one word (got ${JSON.stringify(word)})`, yaml.lineOf(['pupils', i])));
   // A class names one age: the same words under two ages would make the age depend on the order.
   const classOf = new Map<string, number>();
@@ -104,7 +106,7 @@ export async function loadSearchVocabulary(file: string, shown: string, problems
     return { words: [...new Set(folded)], finds };
   });
   if (problems.list.length > before) return EMPTY_SEARCH_VOCABULARY;
-  return { translations, filler, freeWords, alternatives, about, classroom, otherSenses, englishSenses, schoolFacts, pupils, classAges, exams, english: {} };
+  return { translations, filler, freeWords, alternatives, about, classroom, otherSenses, englishSenses, schoolFacts, pupils, onTheirOwn, classAges, exams, english: {} };
 }
 
 /**

@@ -124,16 +124,18 @@ export function toolsListPage(ctx: PageContext, raw: RawQuery): Rendered {
     return notFoundPage(ctx, `Cette recherche n’a que ${pages} page${pages > 1 ? 's' : ''} de résultats.`, null, [{ href: href({ page: undefined }), name: 'La première page de cette recherche' }]);
   }
   const filters = activeFilters(model, values);
-  const active = filters.map((a) => ({ label: a.label, remove: href({ [a.name]: undefined }) }));
+  // The age's chip says who uses it too (filters.ts): removing it removes both.
+  const without = (name: string): Partial<FilterValues> => (name === 'age' ? { age: undefined, for_pupils: undefined } : { [name]: undefined });
+  const active = filters.map((a) => ({ label: a.label, remove: href(without(a.name)) }));
   // An empty result says why, and which one filter to drop gives the most tools.
   let empty: { why: string; drop: null | { href: string; label: string; count: number } } & Partial<WaysOut> = { why: '', drop: null };
   if (query && total === 0) {
     const dropped = filters
       .map((a) => {
-        const without = { ...values, [a.name]: undefined };
+        const rest = { ...values, ...without(a.name) };
         try {
-          const q = parseToolsQuery(without as RawQuery, model.school, TOOLS_PER_PAGE);
-          return { href: toolsHref(without), label: a.label, count: listTools(model, q).total };
+          const q = parseToolsQuery(rest as RawQuery, model.school, TOOLS_PER_PAGE);
+          return { href: toolsHref(rest), label: a.label, count: listTools(model, q).total };
         } catch {
           return null;
         }

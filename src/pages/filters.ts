@@ -50,12 +50,12 @@ interface DrawnFilter {
 }
 
 const AGES = Array.from({ length: 16 }, (_, k) => k + 3);
-/** What each answer `for_pupils` keeps says, with an age (API.md, « Can my pupils use it? »). */
-const FOR_PUPILS: Readonly<Record<string, string>> = Object.assign(Object.create(null) as Record<string, string>, {
-  yes: 'Seuls, sans accord à demander',
-  with_consent: 'seuls, avec un accord si besoin',
-  teacher_led: 'avec leur enseignant',
-});
+/**
+ * What `for_pupils` keeps, said in the age's chip (« Âge : 10 ans, avec l'enseignant »); the
+ * title keeps « élèves de 10 ans » (on a phone, a line more in the heading pushes the first
+ * result off the first screen).
+ */
+const forPupilsShort = (v: string) => (v.includes('teacher_led') ? 'avec l’enseignant' : listOf(v) === 'yes' ? 'sans accord à demander' : 'seuls');
 const FILTER_END = '        </select>\n      </fieldset>\n';
 
 /** The panel's filters, in their order, with the choices the read model and the labels give. */
@@ -68,7 +68,7 @@ function panelChoices(model: ReadModel): Array<[name: string, legend: string, ch
     ['age', 'Âge des élèves', AGES.map((a) => ({ value: String(a), label: `${a} ans` }))],
     // With an age: « Tous » is the age filter alone (on their own, with consent where needed).
     ['for_pupils', 'Les élèves de cet âge', [
-      { value: 'yes', label: FOR_PUPILS.yes! },
+      { value: 'yes', label: 'Seuls, sans accord à demander' },
       { value: 'with_consent,teacher_led', label: 'Seuls, ou avec leur enseignant' },
     ], 'Seuls, avec un accord si besoin'],
     ['pupil_use', 'Usage par les élèves', fromTable(PUPIL_USE, 'pupil_use')],
@@ -185,7 +185,6 @@ const ACTIVE: ReadonlyArray<[name: string, legend: string, label: (model: ReadMo
   ['include_transversal', 'Outils toutes disciplines', (_m, v) => yesNo(v)],
   ['category', 'Usage', (m, v) => m.categories[m.categoryIndex.get(v) ?? -1]?.record.name ?? v],
   ['age', 'Âge', (_m, v) => `${v} ans`],
-  ['for_pupils', 'Élèves de cet âge', (_m, v) => FOR_PUPILS[v] ?? v],
   ['pupil_use', 'Usage par les élèves', (_m, v) => SCHOOL_VALUE_LABELS[v] ?? v],
   ['pupil_account', 'Compte élève', (_m, v) => SCHOOL_VALUE_LABELS[v] ?? v],
   ['generative_ai', 'IA générative', (_m, v) => SCHOOL_VALUE_LABELS[v] ?? v],
@@ -210,7 +209,6 @@ function vocabularyLabel(index: VocabularyIndex, slug: string): string {
 const TITLE: Readonly<Record<string, (value: string) => string | undefined>> = {
   pupil_account: (v) => (listOf(v) === 'class_code,none' ? 'sans compte personnel' : undefined),
   age: (v) => `élèves de ${v} ans`,
-  for_pupils: (v) => (v.includes('teacher_led') ? 'seuls ou avec leur enseignant' : listOf(v) === 'yes' ? 'sans accord à demander' : undefined),
   pricing: (v) => (listOf(v) === 'free,freemium' ? 'gratuit ou freemium' : listOf(v) === 'free' ? 'gratuit' : undefined),
   offline: (v) => (v === 'true' || v === '1' ? 'hors connexion' : undefined),
   open_source: (v) => (v === 'true' || v === '1' ? 'logiciel libre' : undefined),
@@ -236,7 +234,9 @@ export function activeFilters(model: ReadModel, values: FilterValues): Array<{ n
   for (const [name, legend, label] of ACTIVE) {
     const v = values[name];
     if (v === undefined) continue;
-    const shown = name === 'q' ? v : v.split(',').map((part) => label(model, part.trim())).join(', ');
+    let shown = name === 'q' ? v : v.split(',').map((part) => label(model, part.trim())).join(', ');
+    // Who uses it refines the age: one chip says both (at 320 px a chip more is a line more).
+    if (name === 'age' && values.for_pupils) shown += `, ${forPupilsShort(values.for_pupils)}`;
     active.push({ name, label: `${legend} : ${shown}`, value: shown });
   }
   return active;

@@ -27,7 +27,8 @@ const LEADING = new Set([...BEFORE_CLASS, 'pour', 'for', 'a', 'aux', 'avec', 'wi
  * Words of an expression with another sense (`plain`: « seconde classe » of a train) state neither.
  * `inClass`: an age is a class's (understood.ts, `forPupils`): a class's, or a number with a
  * word of teaching just before or after it (« mes élèves de 8 ans », `8-year-old students`),
- * not a child's alone (« pour un enfant de 8 ans »).
+ * not a child's alone (« pour un enfant de 8 ans »), nor one whose pupils are said to use the
+ * tool themselves (`on_their_own`: « seuls », « eux-mêmes »).
  */
 export function readAges(words: readonly string[], roles: Role[], lexicon: QueryLexicon, levels: string[], plain: readonly boolean[]): { age: number | null; inClass: boolean; spans: Array<[number, number]> } {
   const entries = (lexicon.levels?.entries ?? []) as ReadonlyArray<{ slug: string; ages?: { min: number; max: number } }>;
@@ -68,7 +69,10 @@ export function readAges(words: readonly string[], roles: Role[], lexicon: Query
     span(i, last - i + 1);
     i = last;
   }
-  if (lexicon.classAges.size === 0) return { age: youngest, inClass, spans };
+  // Said to use it themselves (« que mes élèves de 4e peuvent utiliser seuls »), a class is
+  // asking for what its pupils use on their own, not for what their teacher leads.
+  const onTheirOwn = () => words.some((w, k) => lexicon.onTheirOwn.has(w) || lexicon.onTheirOwn.has(`${w} ${words[k + 1]}`));
+  if (lexicon.classAges.size === 0) return { age: youngest, inClass: inClass && !onTheirOwn(), spans };
   const pupilsBefore = (i: number) => {
     for (let k = i - 1; k >= 0 && k >= i - 3; k--) {
       if (lexicon.pupils.has(words[k]!)) return true;
@@ -92,5 +96,5 @@ export function readAges(words: readonly string[], roles: Role[], lexicon: Query
       break;
     }
   }
-  return { age: youngest, inClass, spans };
+  return { age: youngest, inClass: inClass && !onTheirOwn(), spans };
 }

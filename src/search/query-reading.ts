@@ -32,6 +32,7 @@ export interface LexiconWords {
   /** Per entry of `school_facts`, its folded phrases. */
   readonly schoolFacts?: ReadonlyArray<{ words: readonly string[] }>;
   readonly pupils?: readonly string[];
+  readonly onTheirOwn?: readonly string[];
   readonly classAges?: ReadonlyArray<{ age: number; words: readonly string[] }>;
   /** Per entry of `exams`, its folded phrases. */
   readonly exams?: ReadonlyArray<{ words: readonly string[] }>;
@@ -79,7 +80,7 @@ export function buildLexicon(
   for (const [word, doc] of owners) if (doc !== -1 && !byName.has(word)) byName.set(word, [doc]);
   const classAges = new Map((words.classAges ?? []).flatMap(({ age, words: classes }) => classes.map((c) => [c, age] as const)));
   return {
-    pupils: new Set(words.pupils ?? []), classAges, longestClass: Math.max(1, ...[...classAges.keys()].map((c) => c.split(' ').length)),
+    pupils: new Set(words.pupils ?? []), onTheirOwn: new Set(words.onTheirOwn ?? []), classAges, longestClass: Math.max(1, ...[...classAges.keys()].map((c) => c.split(' ').length)),
     levels, subjects, filler: new Set(words.filler), freeWords: new Set(words.freeWords), facts, exams, alternatives: new Set(words.alternatives), about: new Set(words.about ?? []), otherSenses: new Set(words.otherSenses ?? []), classroom: new Set(words.classroom ?? []), englishSenses: new Map((words.englishSenses ?? []).map((e) => [e.term, e.sense.split(' ')])), englishWords: englishWords(words.translations ?? [], [...words.filler.filter((f) => languageOf(f.split(' ')) === 'fr'), ...(levels?.terms.keys() ?? []), ...(subjects?.terms.keys() ?? [])]), longest, starts, names: byName, longestName,
     // Stop words may stand between an expression's terms (`free to use`): a few more words.
     expression: expressions?.has ?? null, longestExpression: expressions === null ? 0 : expressions.longest + 2,

@@ -40,6 +40,8 @@ export interface QueryLexicon {
   readonly longestName: number;
   /** Folded words that make a class next to them the pupils' (`eleves`, `mes`, `graders`). */
   readonly pupils: ReadonlySet<string>;
+  /** Folded words (one or two) saying the pupils use the tool themselves (« seuls », `by themselves`). */
+  readonly onTheirOwn: ReadonlySet<string>;
   /** Folded classes (`cm2`, `5e primaire`, `secondaire 2`) → the usual age of their pupils. */
   readonly classAges: ReadonlyMap<string, number>;
   /** The most words a class has. */

@@ -52,6 +52,12 @@ test('constraints › a class a teacher speaks of keeps the tools the teacher le
     assert.equal(reading.age, 10, q);
     assert.deepEqual(reading.for_pupils, ['yes', 'with_consent', 'teacher_led'], q);
   }
+  // Said to use it themselves, a class asks for what its pupils use on their own.
+  for (const q of ['générateur de quiz que mes élèves de CM2 utilisent seuls', 'générateur de quiz que mes élèves de CM2 utilisent eux-mêmes']) {
+    const own = await get(app, q);
+    assert.deepEqual(own.meta.query.for_pupils, ['yes', 'with_consent'], q);
+    assert.ok(!own.data.some((d) => d.slug === 'atelier-quiz'), `${q}: no teacher-led tool`);
+  }
   const child = await get(app, 'générateur de quiz pour un enfant de 10 ans');
   assert.equal(child.meta.query.age, 10);
   assert.deepEqual(child.meta.query.for_pupils, ['yes', 'with_consent']);

@@ -28,7 +28,7 @@ for (const [width, javaScript] of [[320, false], [320, true], [1280, true]] as c
     await screenshot(page, `understood-cm2-${width}${javaScript ? '' : '-nojs'}.png`);
 
     // The same filters through the API: the page lists exactly its tools, each meeting them.
-    const api = (await (await fetch(`${base}/api/v1/directory/tools?q=quiz&level=elementaire&age=10&pupil_account=none,class_code&pricing=free,freemium&per_page=50`)).json()) as {
+    const api = (await (await fetch(`${base}/api/v1/directory/tools?q=quiz&level=elementaire&age=10&for_pupils=with_consent,teacher_led&pupil_account=none,class_code&pricing=free,freemium&per_page=50`)).json()) as {
       data: Array<{ slug: string; name: string; pricing: string; school: { levels: string[]; pupil_account: string } }>;
       meta: { total: number };
     };
@@ -41,6 +41,8 @@ for (const [width, javaScript] of [[320, false], [320, true], [1280, true]] as c
       assert.ok(tool.school.levels.includes('elementaire'), `${tool.name}: ${tool.school.levels}`);
     }
     for (const name of ['Google Forms', 'Kahoot!', 'La Quizinière']) assert.ok(listed.includes(name), `${name} among ${listed.join(', ')}`);
+    // The age read of « mes CM2 » is a class's: its chip says the teacher-led tools count too.
+    assert.ok(await page.getByRole('link', { name: /Âge : 10 ans, avec l’enseignant/ }).isVisible(), 'the age chip says who uses the tools');
     // The first result is on the phone's first screen, past the search box and the folded filters.
     const first = page.locator('#resultats .cards > li').first();
     const box = await first.boundingBox();
