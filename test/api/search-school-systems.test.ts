@@ -253,3 +253,14 @@ test('GET /tools?q › « la licence » of an image is no year of university, th
   assert.deepEqual(slugs(currency), []);
   assert.deepEqual(levels(await search(app, 'apprentis en CFA')), ['lycee-pro']);
 });
+
+test('GET /tools?q › « sciences humaines », « sciences de l’éducation » are disciplines of higher education, not physics, SVT or technology; « sciences » alone still is', async (t) => {
+  const { app } = await buildTestApp(t, { dataset: bundled });
+  const subjects = (body: Awaited<ReturnType<typeof search>>) => (body.meta.query.subject as Array<{ slug: string }>).map((s) => s.slug);
+  for (const q of ['étudiante en sciences humaines au cégep, logiciel de bibliographie', 'master sciences de l’éducation mémoire bibliographie']) {
+    const body = await search(app, q);
+    assert.deepEqual(subjects(body), [], q);
+    assert.ok(body.data.length > 0, q);
+  }
+  assert.ok(subjects(await search(app, 'sciences CM2 expériences')).length > 0, 'sciences alone is a subject');
+});
