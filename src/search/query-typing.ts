@@ -3,7 +3,8 @@
  * by hyphens into a compound (`lave-linge`). Per folded word, in the order of tokenize.
  */
 import { tokenize } from './analyzer.js';
-import { inEnglish, readQuery } from './query-reading.js';
+import { readQuery } from './query-reading.js';
+import { inEnglish } from './query-english.js';
 import type { QueryLexicon } from './query-roles.js';
 
 /**

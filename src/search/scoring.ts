@@ -238,3 +238,9 @@ export function withSubjects(evaluation: Evaluation, sets: readonly Bitset[], su
     });
   }
 }
+
+/** Whether one of the sets holds `doc` (a loop: this runs per matching tool). */
+export function inAny(sets: readonly Bitset[], doc: number): boolean {
+  for (let k = 0; k < sets.length; k++) if (sets[k]!.has(doc)) return true;
+  return false;
+}

@@ -44,16 +44,9 @@ import type { Evaluation, Group, KnownUnit, Unit } from './query-types.js';
 import { buildIndexData, type SearchDocument, type SearchIndexData } from './index-data.js';
 import { alikeTo, followedByClosest } from './alike.js';
 import { RankOrder, Tier } from './rank-order.js';
-import { evaluate, PROXIMITY_BONUS, proximity, wholeName, withSubjects } from './scoring.js';
+import { evaluate, inAny, PROXIMITY_BONUS, proximity, wholeName, withSubjects } from './scoring.js';
 
 export type { SearchDocument } from './index-data.js';
-
-
-/** Whether one of the sets holds `doc` (a loop: this runs per matching tool). */
-function inAny(sets: readonly Bitset[], doc: number): boolean {
-  for (let k = 0; k < sets.length; k++) if (sets[k]!.has(doc)) return true;
-  return false;
-}
 
 
 /**
