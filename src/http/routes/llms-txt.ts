@@ -47,7 +47,7 @@ Use: search with 1 to 3 French keywords or a short sentence (accents, typing err
 
 - [Changes since an instant](${api}/changes?since=2026-11-01T00:00:00Z): the change log, for synchronisation
 - [All tools as NDJSON](${api}/export/tools.ndjson): one full tool per line
-- [Tools my 12-year-olds may use themselves, without an account](${api}/tools?age=12&for_pupils=yes&pupil_account=none,class_code): every tool carries school.for_pupils, one answer per age band (yes, with_consent, teacher_led, no, unknown) with reason codes, derived from its facts and the rules of the national framework for AI in education and data protection; for_pupils=yes with age keeps only what pupils of that age may use without further consent
+- [Tools my 12-year-olds may use themselves, without an account](${api}/tools?age=12&for_pupils=yes&pupil_account=none,class_code): every tool carries school.for_pupils, one answer per age band (yes, with_consent, teacher_led, no, unknown) with reason codes, derived from its facts and the rules of the national framework for AI in education and data protection; for_pupils=yes with age keeps only what pupils of that age may use without further consent, for_pupils=with_consent,teacher_led also the tools their teacher leads with them; a search naming a class (« mes élèves de 5e ») applies the latter and says so in meta.query.for_pupils
 - [Rules of "Can my pupils use it?"](${api}/rules): every reason code explained in French and English, with its source
 - [Data package](${api}/datapackage.json): Frictionless description of the exports
 - [Licence](${license.url}): CC BY 4.0
