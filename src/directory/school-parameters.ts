@@ -15,7 +15,7 @@ import { choicesParameter, single, withSuggestion, type RawQuery } from './query
 export const SCHOOL_PARAMETERS = ['level', 'subject', 'include_transversal', 'age', 'for_pupils', ...Object.keys(SCHOOL_ENUMS), ...SCHOOL_BOOLEANS, 'platform', 'language', 'tag'] as const;
 
 const LANGUAGE = /^[a-z]{2}$/;
-/** The answers `for_pupils` may ask for: those of the `age` filter (API.md, docs/api.md). */
+/** The answers `for_pupils` may ask for: those of the `age` filter (API.md, docs/api-decisions.md). */
 const FOR_PUPILS = AGE_FILTER_ANSWERS;
 const TAG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
