@@ -1,6 +1,6 @@
 /** What a query was read as (`meta.query`), from its reading (query-reading.ts), and what its constraints keep. */
 import { Bitset } from '../bitset.js';
-import type { AgeFilterAnswer, SchoolFactHint } from '../domain.js';
+import { AGE_FILTER_ANSWERS, type AgeFilterAnswer, type SchoolFactHint } from '../domain.js';
 import { Role, type QueryReading } from './query-reading.js';
 
 export interface SearchResult {
@@ -21,7 +21,7 @@ export type AgeSet = (age: number, answers: readonly string[]) => Bitset;
  * its teacher leads (`teacher_led`: correcting their copies, a quiz shown in class); a child's
  * age alone (« pour un enfant de 8 ans ») keeps what the child may use (the `age` filter alone).
  */
-const IN_CLASS: readonly AgeFilterAnswer[] = ['yes', 'with_consent', 'teacher_led'];
+const IN_CLASS: readonly AgeFilterAnswer[] = AGE_FILTER_ANSWERS; // every answer the age filter may keep
 const ALONE: readonly AgeFilterAnswer[] = ['yes', 'with_consent'];
 
 /** The sets a query's constraints keep: per entry of `school_facts` (`facts`, in the same order), the free tier, per age. */
