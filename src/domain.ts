@@ -362,7 +362,7 @@ export interface SchoolVocabularies {
 export const PUPIL_ANSWERS = ['yes', 'with_consent', 'teacher_led', 'no', 'unknown'] as const;
 export type PupilAnswer = (typeof PUPIL_ANSWERS)[number];
 /** The answers the `age` filter may keep (`for_pupils=`; read-model/school-filters.ts). */
-export const AGE_FILTER_ANSWERS = ['yes', 'with_consent', 'teacher_led'] as const satisfies readonly PupilAnswer[];
+export const AGE_FILTER_ANSWERS = ['yes', 'with_consent', 'teacher_led', 'unknown'] as const satisfies readonly PupilAnswer[];
 export type AgeFilterAnswer = (typeof AGE_FILTER_ANSWERS)[number];
 
 /**

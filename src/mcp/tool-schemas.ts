@@ -36,7 +36,7 @@ export const SEARCH_ARGUMENTS: Arguments = {
   pricing: argument.list('free, freemium, paid or enterprise', { examples: [['free', 'freemium']] }),
   has_education_pricing: argument.boolean('true: only tools with an education offer'),
   updated_since: argument.text('RFC 3339, e.g. 2026-11-01T00:00:00Z'),
-  sort: argument.text('name, -updated_at or -created_at; by relevance when q is given'),
+  sort: argument.text('name, -updated_at or -created_at; by relevance with q'),
   page: argument.integer('From 1', { minimum: 1 }),
   per_page: argument.integer(`Default ${MCP_PAGING.perPage}`, { minimum: 1, maximum: MCP_PAGING.maxPerPage }),
   level: argument.list('Slug or alias from list_levels', { examples: ['6e', 'cycle 3'] }),

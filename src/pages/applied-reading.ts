@@ -8,6 +8,7 @@
  * `meta.query` (its constraints are filters there too); the page only moves them into view.
  */
 import type { ReadModel } from '../read-model/read-model.js';
+import { DEFAULT_AGE_ANSWERS } from '../read-model/school-filters.js';
 import { textWithout } from '../search/analyzer.js';
 import type { FilterValues } from './filters.js';
 
@@ -38,8 +39,9 @@ export function appliedReading(model: ReadModel, values: FilterValues): FilterVa
   for (const { filter } of u.facts) for (const [name, v] of Object.entries(filter)) set(name, Array.isArray(v) ? v.join(',') : String(v));
   if (u.free) set('pricing', 'free,freemium');
   if (u.age !== null) set('age', String(u.age));
-  // A class a teacher speaks of keeps the tools the teacher leads too (understood.ts, `forPupils`).
-  if (u.age !== null && u.forPupils !== null && u.forPupils.includes('teacher_led') && !values.age) set('for_pupils', u.forPupils.filter((a) => a !== 'yes').join(','));
+  // The answers the reading keeps (understood.ts, `forPupils`): a class a teacher speaks of keeps
+  // the tools the teacher leads too, and both keep those whose answer is not known yet.
+  if (u.age !== null && u.forPupils !== null && u.forPupils.join() !== DEFAULT_AGE_ANSWERS.join() && !values.age) set('for_pupils', u.forPupils.filter((a) => a !== 'yes').join(','));
   const rest = textWithout(q, words);
   if (rest === '') delete out.q;
   else out.q = rest;

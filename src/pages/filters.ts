@@ -55,7 +55,10 @@ const AGES = Array.from({ length: 16 }, (_, k) => k + 3);
  * title keeps « élèves de 10 ans » (on a phone, a line more in the heading pushes the first
  * result off the first screen).
  */
-const forPupilsShort = (v: string) => (v.includes('teacher_led') ? 'avec l’enseignant' : listOf(v) === 'yes' ? 'sans accord à demander' : 'seuls');
+const forPupilsShort = (v: string) => {
+  const who = v.includes('teacher_led') ? 'avec l’enseignant' : listOf(v) === 'yes' ? 'sans accord à demander' : 'seuls';
+  return v.includes('unknown') ? `${who}, ou à vérifier` : who;
+};
 const FILTER_END = '        </select>\n      </fieldset>\n';
 
 /** The panel's filters, in their order, with the choices the read model and the labels give. */
@@ -67,9 +70,13 @@ function panelChoices(model: ReadModel): Array<[name: string, legend: string, ch
     ['category', 'Usage', model.categories.map((c) => ({ value: c.record.slug, label: c.record.name, facet: 'category' }))],
     ['age', 'Âge des élèves', AGES.map((a) => ({ value: String(a), label: `${a} ans` }))],
     // With an age: « Tous » is the age filter alone (on their own, with consent where needed).
+    // « ou à vérifier »: also the tools whose answer at that age waits on a fact nobody has read
+    // (`unknown`), as a need read in the search box keeps them (understood.ts).
     ['for_pupils', 'Les élèves de cet âge', [
       { value: 'yes', label: 'Seuls, sans accord à demander' },
+      { value: 'with_consent,unknown', label: 'Seuls, ou à vérifier' },
       { value: 'with_consent,teacher_led', label: 'Seuls, ou avec leur enseignant' },
+      { value: 'with_consent,teacher_led,unknown', label: 'Seuls ou avec leur enseignant, ou à vérifier' },
     ], 'Seuls, avec un accord si besoin'],
     ['pupil_use', 'Usage par les élèves', fromTable(PUPIL_USE, 'pupil_use')],
     ['pupil_account', 'Compte élève', [

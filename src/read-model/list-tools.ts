@@ -70,7 +70,10 @@ function inOrder(order: ArrayLike<number>, members: Bitset | null, start: number
 
 /** What the search (`q`) finds, or null when there is no search. */
 function search(model: ReadModel, query: ToolsQuery): SearchResult | null {
-  return query.q === null ? null : model.search.search(query.q);
+  const school = query.school;
+  // An age filter keeping tools of unknown answer ranks those known to suit it first among equals (search-index.ts).
+  const age = school?.age != null && school.forPupils?.includes('unknown') ? { age: school.age, answers: school.forPupils } : null;
+  return query.q === null ? null : model.search.search(query.q, age);
 }
 
 /**

@@ -3,7 +3,7 @@
  * store snapshot, then only read. Drafts are left out here, so no route can leak them.
  * A new revision builds a new model that replaces the old one in a single assignment.
  */
-import { defaultRules, forPupils, YOUNGEST } from '../school/for-pupils.js';
+import { bestCase, defaultRules, forPupils, YOUNGEST } from '../school/for-pupils.js';
 import type { CategoryRecord, CollectionRecord, ForPupilsBand, PupilRuleSet, Snapshot, ToolChange, ToolRecord } from '../domain.js';
 import { PRICING_MODELS, COLLECTION_KINDS } from '../domain.js';
 import { SearchIndex } from '../search/search-index.js';
@@ -140,7 +140,9 @@ export function* readModelSteps(snapshot: Snapshot): Steps<ReadModel> {
   const rules = defaultRules(dataset.rules);
   // Without rules (a store written before they existed) every answer is unknown.
   const pupilBands = tools.map((t): ForPupilsBand[] => (rules ? forPupils(t.school, rules) : [{ from: YOUNGEST, to: null, answer: 'unknown', reasons: [] }]));
-  const school = buildSchoolIndex(tools, dataset.vocabularies, pupilBands);
+  // What each tool could answer at best once its unknown facts are read (for the `unknown` the age filter keeps).
+  const bestBands = tools.map((t, i): readonly ForPupilsBand[] => (rules ? forPupils(bestCase(t.school), rules) : pupilBands[i]!));
+  const school = buildSchoolIndex(tools, dataset.vocabularies, pupilBands, bestBands);
   yield;
   // A logo of our own only where the content names none.
   const logos = tools.map((t) => (t.logo_url === null ? logoFor(t) : null));

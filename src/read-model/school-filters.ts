@@ -40,13 +40,15 @@ export const MAX_AGE_FILTER = 99;
 /**
  * The answers of `for_pupils` the `age` filter may keep, as `for_pupils=` lists them: `yes`
  * always, `with_consent` unless `for_pupils` leaves it out (`for_pupils=yes`), `teacher_led`
- * when it is named (a class of that age working with a tool its teacher leads).
+ * when it is named (a class of that age working with a tool its teacher leads), `unknown` when
+ * it is named (a tool whose answer waits on a fact nobody has read yet: not known to be
+ * refused at that age, as a need read in a search keeps it, docs/search.md).
  */
 export { AGE_FILTER_ANSWERS, type AgeFilterAnswer };
 /** What `age` keeps without `for_pupils`. */
 export const DEFAULT_AGE_ANSWERS: readonly AgeFilterAnswer[] = ['yes', 'with_consent'];
 /** The answers a list keeps, in their canonical order (`yes` first, always there); an index into SchoolIndex.byAge. */
-const answersIndex = (answers: readonly string[]) => (answers.includes('with_consent') ? 1 : 0) | (answers.includes('teacher_led') ? 2 : 0);
+const answersIndex = (answers: readonly string[]) => (answers.includes('with_consent') ? 1 : 0) | (answers.includes('teacher_led') ? 2 : 0) | (answers.includes('unknown') ? 4 : 0);
 /** `answers` with `yes`, in the canonical order. */
 export const ageAnswers = (answers: readonly string[]): AgeFilterAnswer[] => AGE_FILTER_ANSWERS.filter((a) => a === 'yes' || answers.includes(a));
 
@@ -67,8 +69,9 @@ export interface SchoolIndex {
   /** Per filter, value (slug, enum value, `true`/`false`) → the tools with it. */
   readonly sets: Readonly<Record<SchoolFilter, ReadonlyMap<string, Bitset>>>;
   /**
-   * Per set of answers kept (`answersIndex`: yes; yes and with_consent; yes and teacher_led;
-   * all three), per age (0–99), the tools whose `for_pupils` answer at that age is one of them.
+   * Per set of answers kept (`answersIndex`: yes, with each combination of with_consent,
+   * teacher_led and unknown), per age (0–99), the tools whose `for_pupils` answer at that age
+   * is one of them.
    */
   readonly byAge: ReadonlyArray<readonly Bitset[]>;
 }
@@ -83,7 +86,13 @@ export interface SchoolQuery {
   readonly includeTransversal: boolean;
 }
 
-export function buildSchoolIndex(tools: readonly ToolRecord[], vocabularies: SchoolVocabularies, pupils: ReadonlyArray<readonly ForPupilsBand[]>): SchoolIndex {
+/**
+ * `pupils`: each tool's `for_pupils`; `best`: what it could answer at best once its unknown
+ * facts are read (school/for-pupils.ts, `bestCase`): a tool whose answer at an age is `unknown`
+ * is kept with `unknown` only when that best answer is one the filter keeps besides (not a
+ * generative-AI product for pupils on their own before the framework's age, say).
+ */
+export function buildSchoolIndex(tools: readonly ToolRecord[], vocabularies: SchoolVocabularies, pupils: ReadonlyArray<readonly ForPupilsBand[]>, best: ReadonlyArray<readonly ForPupilsBand[]> = pupils): SchoolIndex {
   const n = tools.length;
   const sets = Object.fromEntries(VALUE_FILTERS.map((f) => [f, new Map<string, Bitset>()])) as Record<SchoolFilter, Map<string, Bitset>>;
   const put = (filter: SchoolFilter, value: string, i: number) => {
@@ -106,14 +115,16 @@ export function buildSchoolIndex(tools: readonly ToolRecord[], vocabularies: Sch
     for (const tag of t.tags) put('tag', tag, i);
   });
   // The age filter is the answer of `for_pupils` at that age, never a second computation.
-  const byAge: Bitset[][] = [[], [], [], []];
+  const byAge: Bitset[][] = Array.from({ length: 8 }, (): Bitset[] => []);
   for (let age = 0; age <= MAX_AGE_FILTER; age++) {
     const kept = byAge.map(() => new Bitset(n));
+    const keeps = (answer: string, k: number) => answer === 'yes' || (answer === 'with_consent' && (k & 1) !== 0) || (answer === 'teacher_led' && (k & 2) !== 0);
     pupils.forEach((bands, i) => {
       if (age < MIN_AGE_FILTER) return;
       const { answer } = bandAt(bands, age);
+      const atBest = answer === 'unknown' ? bandAt(best[i]!, age).answer : null;
       kept.forEach((set, k) => {
-        if (answer === 'yes' || (answer === 'with_consent' && k & 1) || (answer === 'teacher_led' && k & 2)) set.add(i);
+        if (keeps(answer, k) || (atBest !== null && (k & 4) !== 0 && keeps(atBest, k))) set.add(i);
       });
     });
     kept.forEach((set, k) => byAge[k]!.push(set));

@@ -51,6 +51,24 @@ export function answerAt(s: SchoolFacts, rules: PupilRuleSet, age: number): Answ
 }
 
 /**
+ * The facts with each unknown one read in the tool's favour (used by anyone, no minimum age,
+ * no generative AI, no account, no consent asked): what a tool whose answer is `unknown` could
+ * at best answer once they are read. A generative-AI product is `teacher_led` before the
+ * framework's age whatever its terms say, so it is no candidate for pupils on their own
+ * (read-model/school-filters.ts, the `unknown` kept by the age filter).
+ */
+export function bestCase(s: SchoolFacts): SchoolFacts {
+  return {
+    ...s,
+    pupil_use: s.pupil_use ?? 'independent',
+    pupil_account: s.pupil_account ?? 'none',
+    min_age: s.min_age ?? 0,
+    consent_age: s.consent_age ?? 0,
+    generative_ai: s.generative_ai ?? 'none',
+  };
+}
+
+/**
  * The answers from YOUNGEST up, as contiguous bands: cut at every age a rule or a fact
  * names, then neighbours with the same answer and reasons merged. The last band is open.
  */

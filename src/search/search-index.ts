@@ -31,7 +31,7 @@ import { isStopWord, termOf } from './analyzer.js';
 import { EMPTY_SEARCH_VOCABULARY, type SchoolFactHint, type SearchVocabulary, type SynonymSet } from '../domain.js';
 import type { VocabularyIndex } from '../school/vocabulary.js';
 import { buildLexicon, Role, type QueryLexicon, type QueryReading } from './query-reading.js';
-import { constrained, understood, type AgeSet, type ConstraintSets, type SearchResult, type UnderstoodQuery } from './understood.js';
+import { constrained, keptAnswers, understood, type AgeFilter, type AgeSet, type ConstraintSets, type SearchResult, type UnderstoodQuery } from './understood.js';
 import { examSetOf } from './exam-sets.js';
 
 export type { SearchResult, UnderstoodQuery } from './understood.js';
@@ -76,6 +76,8 @@ const EXAM_BONUS = 14;
 const EXAM_NAMED_BONUS = 6;
 /** Bonus for a tool of the subject a topic word belongs to (`orthographe`: français). */
 const TOPIC_BONUS = 2;
+/** A tool known to suit the age a query or list keeps (not `unknown` there): more than a rare word in the name, so first among those matching as well. */
+const KNOWN_AGE_BONUS = 16;
 /** Units of a query (a need told in words, not keywords) from which the tools closest to fewer than a page of answers follow them. */
 const CLOSEST_MIN_UNITS = 4;
 const MEMO_LIMIT = 2_000;
@@ -167,14 +169,13 @@ export class SearchIndex {
     return new SearchIndex(ix, buildLexicon(reading.levels ?? null, reading.subjects ?? null, vocabulary, ix.names, expressions), vocabulary.schoolFacts, factSets, reading.ageSet ?? ((): Bitset => new Bitset(ix.size)), vocabulary.exams ?? []);
   }
 
-  /** The tools matching `q`, best first. Results are kept per distinct query. */
-  search(q: string): SearchResult {
-    return this.memo.get(q, () => this.run(q));
-  }
-
-  /** What the query finds, kept to its constraints (understood.ts, `constrained`). */
-  private run(q: string): SearchResult {
-    return constrained(this.find(q), this.constraintSets);
+  /**
+   * The tools matching `q`, best first; `age`: the list's age filter, when it keeps tools whose
+   * answer is `unknown` (those known to suit it then rank first among equals, as when the query
+   * states the age itself). Results are kept per distinct query and age.
+   */
+  search(q: string, age: AgeFilter | null = null): SearchResult {
+    return this.memo.get(age === null ? q : `${q}\u0000${age.age}\u0000${age.answers.join()}`, () => constrained(this.find(q, age), this.constraintSets));
   }
 
   /**
@@ -186,7 +187,7 @@ export class SearchIndex {
     return understood(words, reading, this.facts, typedAt);
   }
 
-  private find(q: string): SearchResult {
+  private find(q: string, age: AgeFilter | null): SearchResult {
     const ix = this.ix;
     const n = ix.size;
     const { words, typedAt, flags, reading } = readSentence(q, this.lexicon, n === 0);
@@ -285,7 +286,7 @@ export class SearchIndex {
     for (const [t, w] of weighted) weights[t] = w;
     for (const [t, bits] of unitsByTerm) groupsOf[t] = bits;
     try {
-      return this.rank(members, candidates, coverage, scored, effective, groups.length, reading, words, weights, groupsOf, alike?.score ?? null, typedAt);
+      return this.rank(members, candidates, coverage, scored, effective, groups.length, reading, words, weights, groupsOf, alike?.score ?? null, typedAt, age);
     } finally {
       for (const t of weighted.keys()) weights[t] = 0;
       for (const t of unitsByTerm.keys()) groupsOf[t] = 0;
@@ -296,7 +297,7 @@ export class SearchIndex {
   private rank(
     members: readonly number[], candidates: Bitset, coverage: Float32Array | null, scores: readonly Evaluation[], effective: readonly KnownUnit[],
     unitCount: number, reading: QueryReading, words: readonly string[], weights: Float32Array, groupsOf: Int32Array, alike: Float32Array | null,
-    typedAt: ((i: number) => number) | null,
+    typedAt: ((i: number) => number) | null, age: AgeFilter | null,
   ): SearchResult {
     const ix = this.ix;
     const n = ix.size;
@@ -312,6 +313,11 @@ export class SearchIndex {
     const factSets = reading.facts.map((k) => this.factSets[k]!);
     const examSets = reading.exams.map((k) => this.examSet(k));
     const examNamed = reading.exams.map((k) => (this.examNamedSets[k] ??= examSetOf(ix, this.exams[k]?.words ?? [], true)));
+    // Of the tools an age keeps (the query's own, or the list's filter), those known to suit it
+    // rank before those whose answer nobody has read yet, among equals (KNOWN_AGE_BONUS).
+    const kept = keptAnswers(reading);
+    const ranking = kept === null ? age : { age: reading.age!, answers: kept };
+    const known = ranking === null || !ranking.answers.includes('unknown') ? null : this.constraintSets.ageSet(ranking.age, ranking.answers.filter((a) => a !== 'unknown'));
     const order = new RankOrder(members.length, n);
     const qFirst = qCompact.charCodeAt(0);
     for (const doc of members) {
@@ -340,6 +346,7 @@ export class SearchIndex {
       if (inAny(examNamed, doc)) score += EXAM_NAMED_BONUS;
       if (reading.free) score += ix.free.has(doc) ? FREE_BONUS : ix.freemium.has(doc) ? FREE_BONUS / 3 : 0;
       for (let k = 0; k < factSets.length; k++) if (factSets[k]!.has(doc)) score += FACT_BONUS;
+      if (known?.has(doc)) score += KNOWN_AGE_BONUS;
       if (alike !== null) score += alike[doc]!;
       const compact = ix.compactNames[doc]!;
       // Both tiers need the name to start as the query does: one character compared first.

@@ -20,9 +20,20 @@ export type AgeSet = (age: number, answers: readonly string[]) => Bitset;
  * class a teacher speaks of (« mes élèves de 5e », « ma classe de CM2 ») may work with a tool
  * its teacher leads (`teacher_led`: correcting their copies, a quiz shown in class); a child's
  * age alone (« pour un enfant de 8 ans ») keeps what the child may use (the `age` filter alone).
+ * Both keep a tool whose answer at that age is `unknown` (a fact it depends on, most often the
+ * minimum age of its terms, nobody has read yet): a need read in a sentence drops the tools
+ * known to break it (`no`; `teacher_led` for a child on its own), not the many of which the
+ * directory does not know yet; each result's `for_pupils` says which is which.
  */
 const IN_CLASS: readonly AgeFilterAnswer[] = AGE_FILTER_ANSWERS; // every answer the age filter may keep
-const ALONE: readonly AgeFilterAnswer[] = ['yes', 'with_consent'];
+const ALONE: readonly AgeFilterAnswer[] = ['yes', 'with_consent', 'unknown'];
+/** An age and the `for_pupils` answers kept at it: a query's own, or a list's `age` filter (GET /tools' `age` and `for_pupils`). */
+export interface AgeFilter {
+  readonly age: number;
+  readonly answers: readonly string[];
+}
+/** The `for_pupils` answers a reading keeps (IN_CLASS or ALONE), or null when it states no age. */
+export const keptAnswers = (reading: QueryReading): readonly AgeFilterAnswer[] | null => (reading.age === null ? null : reading.ageInClass ? IN_CLASS : ALONE);
 
 /** The sets a query's constraints keep: per entry of `school_facts` (`facts`, in the same order), the free tier, per age. */
 export interface ConstraintSets {
@@ -97,7 +108,7 @@ export function understood(words: readonly string[], reading: QueryReading | nul
     facts: reading.facts.map((k) => facts[k]!),
     similarTo: reading.similarTo,
     age: reading.age,
-    forPupils: reading.age === null ? null : reading.ageInClass ? IN_CLASS : ALONE,
+    forPupils: keptAnswers(reading),
     without: null,
     constraintWords: [...constraintWords].sort((a, b) => a - b),
     levelWords: [...levelWords].sort((a, b) => a - b),

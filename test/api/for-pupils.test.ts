@@ -10,7 +10,7 @@ import { before, test } from 'node:test';
 import type { Dataset, ForPupilsBand, ReasonCode, SchoolFacts } from '../../src/domain.js';
 import { REASON_CODES } from '../../src/domain.js';
 import { loadContent } from '../../src/content/load-content.js';
-import { answerAt, bandAt, forPupils } from '../../src/school/for-pupils.js';
+import { answerAt, bandAt, bestCase, defaultRules, forPupils } from '../../src/school/for-pupils.js';
 import { API, buildTestApp } from '../helpers/build-app.js';
 import { FIXTURE_RULES, school } from '../helpers/fixture.js';
 import { connectClient, structured } from '../helpers/mcp-client.js';
@@ -59,6 +59,19 @@ test('for_pupils › each reason code from hand-made tools; bands contiguous fro
   assert.deepEqual(forPupils(facts({}), FR), [{ from: 3, to: null, answer: 'yes', reasons: ['terms_allow'] }]);
 });
 
+test('for_pupils › the best case of a tool whose answer is unknown: its unknown facts read in its favour, never what a known fact or the framework rules out', () => {
+  const at = (f: Partial<SchoolFacts>, age: number) => answerAt(bestCase(facts(f)), FR, age).answer;
+  // A generative-AI product is teacher-led before the framework's age whatever its terms say.
+  assert.equal(answerAt(facts({ min_age: null, generative_ai: 'core' }), FR, 10).answer, 'unknown');
+  assert.equal(at({ min_age: null, generative_ai: 'core' }, 10), 'teacher_led');
+  assert.equal(at({ min_age: null, generative_ai: 'core' }, 14), 'yes');
+  // Unknown facts alone could all be read as allowing it.
+  assert.equal(at({ min_age: null, pupil_use: null, generative_ai: null, pupil_account: null, consent_age: null }, 8), 'yes');
+  // Known facts stay as read: teacher-only is teacher-led, a known minimum age still refuses.
+  assert.equal(at({ pupil_use: 'teacher_only', min_age: null }, 8), 'teacher_led');
+  assert.equal(at({ min_age: 13, consent_age: null, pupil_account: 'personal' }, 10), 'no');
+});
+
 let bundled: Dataset;
 before(async () => {
   const loaded = await loadContent(path.resolve(import.meta.dirname, '../../content'));
@@ -83,7 +96,7 @@ test('for_pupils › the bundled directory: every published tool answers; genera
   }
 });
 
-test('GET /tools?age › equal to a brute force over every tool’s for_pupils, ages 3–20, with and without for_pupils (yes; with teacher_led)', async (t) => {
+test('GET /tools?age › equal to a brute force over every tool’s for_pupils, ages 3–20, with and without for_pupils (yes; with teacher_led; with unknown)', async (t) => {
   const { app } = await buildTestApp(t, { dataset: bundled });
   const all: Array<{ slug: string; school: { for_pupils: ForPupilsBand[] } }> = (await app.inject({ url: `${API}/export/tools.ndjson` })).body.trim().split('\n').map((l) => JSON.parse(l));
   const listed = async (query: string) => {
@@ -94,6 +107,8 @@ test('GET /tools?age › equal to a brute force over every tool’s for_pupils, 
       if (page >= body.meta.total_pages) return slugs.sort();
     }
   };
+  const rules = defaultRules(bundled.rules)!;
+  const best = new Map(bundled.tools.map((tool) => [tool.slug, forPupils(bestCase(tool.school), rules)]));
   for (let age = 3; age <= 20; age++) {
     const answers = all.map((x) => [x.slug, bandAt(x.school.for_pupils, age).answer] as const);
     const expected = answers.filter(([, a]) => a === 'yes' || a === 'with_consent').map(([s]) => s).sort();
@@ -104,6 +119,11 @@ test('GET /tools?age › equal to a brute force over every tool’s for_pupils, 
     assert.deepEqual(await listed(`age=${age}&for_pupils=with_consent,teacher_led`), kept(['yes', 'with_consent', 'teacher_led']), `age=${age}&for_pupils=with_consent,teacher_led`);
     assert.deepEqual(await listed(`age=${age}&for_pupils=teacher_led`), kept(['yes', 'teacher_led']), `age=${age}&for_pupils=teacher_led`);
     assert.deepEqual(await listed(`age=${age}&for_pupils=yes,with_consent`), expected, `age=${age}&for_pupils=yes,with_consent`);
+    // unknown adds the tools whose answer at that age waits on a fact nobody has read, as a
+    // search's reading keeps them, when their facts read in their favour would give an answer kept.
+    const orUnknown = (wanted: string[]) => answers.filter(([slug, a]) => wanted.includes(a) || (a === 'unknown' && wanted.includes(bandAt(best.get(slug)!, age).answer))).map(([s]) => s).sort();
+    assert.deepEqual(await listed(`age=${age}&for_pupils=with_consent,unknown`), orUnknown(['yes', 'with_consent']), `age=${age}&for_pupils=with_consent,unknown`);
+    assert.deepEqual(await listed(`age=${age}&for_pupils=with_consent,teacher_led,unknown`), orUnknown(['yes', 'with_consent', 'teacher_led']), `age=${age}&for_pupils=with_consent,teacher_led,unknown`);
   }
 });
 
@@ -113,7 +133,8 @@ test('for_pupils › without age it is a 400 naming it, in French and English; a
   assert.equal(alone.statusCode, 400);
   assert.equal(alone.json().errors[0].parameter, 'for_pupils');
   assert.match((await app.inject({ url: `${API}/tools?for_pupils=yes`, headers: { 'accept-language': 'en' } })).json().errors[0].message, /only applies with age/);
-  assert.equal((await app.inject({ url: `${API}/tools?age=12&for_pupils=unknown` })).statusCode, 400, 'no, unknown: answers the filter never keeps');
+  assert.equal((await app.inject({ url: `${API}/tools?age=12&for_pupils=no` })).statusCode, 400, 'no: an answer the filter never keeps');
+  assert.equal((await app.inject({ url: `${API}/tools?age=12&for_pupils=unknown` })).statusCode, 200, 'unknown: kept when asked');
   const bad = (await app.inject({ url: `${API}/tools?age=12&for_pupils=yess` })).json();
   assert.equal(bad.errors[0].suggestion, 'yes');
   assert.equal((await app.inject({ url: `${API}/tools?age=12&for_pupils=yes` })).statusCode, 200);

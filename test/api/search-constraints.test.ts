@@ -41,27 +41,46 @@ test('constraints › a class a teacher speaks of keeps the tools the teacher le
   // Atelier is teacher-only (fixture): its answer at every age is teacher_led.
   const inClass = await get(app, 'générateur de quiz pour mes élèves de CM2');
   assert.equal(inClass.meta.query.age, 10);
-  assert.deepEqual(inClass.meta.query.for_pupils, ['yes', 'with_consent', 'teacher_led']);
+  assert.deepEqual(inClass.meta.query.for_pupils, ['yes', 'with_consent', 'teacher_led', 'unknown']);
   assert.ok(inClass.data.some((d) => d.slug === 'atelier-quiz'), 'a teacher-only tool serves a teacher’s class');
-  // The filter meta.query names is GET /tools' own.
-  const listed = await get(app, 'générateur de quiz', '&age=10&for_pupils=with_consent,teacher_led');
-  assert.deepEqual(listed.data.map((d) => d.slug), inClass.data.map((d) => d.slug));
+  // The filter meta.query names is GET /tools' own (the same tools; their order differs by the
+  // words searched: « élèves » and the level are the sentence's).
+  const listed = await get(app, 'générateur de quiz', '&age=10&for_pupils=with_consent,teacher_led,unknown');
+  assert.deepEqual(listed.data.map((d) => d.slug).sort(), inClass.data.map((d) => d.slug).sort());
+  // Among equals, a tool known to suit that age (Quizzy: any age) ranks before one whose answer
+  // nobody has read (Quiz Master), which it follows without the age.
+  const order = (body: Body) => body.data.map((d) => d.slug).filter((slug) => slug === 'quizzy' || slug === 'quiz-master');
+  assert.deepEqual(order(await get(app, 'générateur de quiz')), ['quiz-master', 'quizzy']);
+  assert.deepEqual(order(listed), ['quizzy', 'quiz-master']);
+  assert.deepEqual(order(await get(app, 'générateur de quiz pour un enfant de 10 ans')), ['quizzy', 'quiz-master']);
   // An age in numbers is a class's beside a word of teaching, before or after it.
   for (const q of ['générateur de quiz pour mes élèves de 10 ans', 'générateur de quiz pour ma classe de 10 ans', 'quiz generator for 10 year old pupils']) {
     const reading = (await get(app, q)).meta.query;
     assert.equal(reading.age, 10, q);
-    assert.deepEqual(reading.for_pupils, ['yes', 'with_consent', 'teacher_led'], q);
+    assert.deepEqual(reading.for_pupils, ['yes', 'with_consent', 'teacher_led', 'unknown'], q);
   }
   // Said to use it themselves, a class asks for what its pupils use on their own.
   for (const q of ['générateur de quiz que mes élèves de CM2 utilisent seuls', 'générateur de quiz que mes élèves de CM2 utilisent eux-mêmes']) {
     const own = await get(app, q);
-    assert.deepEqual(own.meta.query.for_pupils, ['yes', 'with_consent'], q);
+    assert.deepEqual(own.meta.query.for_pupils, ['yes', 'with_consent', 'unknown'], q);
     assert.ok(!own.data.some((d) => d.slug === 'atelier-quiz'), `${q}: no teacher-led tool`);
   }
   const child = await get(app, 'générateur de quiz pour un enfant de 10 ans');
   assert.equal(child.meta.query.age, 10);
-  assert.deepEqual(child.meta.query.for_pupils, ['yes', 'with_consent']);
+  assert.deepEqual(child.meta.query.for_pupils, ['yes', 'with_consent', 'unknown']);
   assert.ok(!child.data.some((d) => d.slug === 'atelier-quiz'), 'a child on its own is not led by a teacher');
+  // A need read in a sentence drops the tools known to break it, not those whose answer at that
+  // age waits on a fact nobody has read (Quiz Master's minimum age is unknown): each result's
+  // own answer at that age is one the reading keeps, and says which is which.
+  const answerAt = (d: Body['data'][number], age: number) => d.school.for_pupils.find((b) => b.from <= age && (b.to === null || age <= b.to))!.answer;
+  for (const [q, age] of [['générateur de quiz pour un enfant de 10 ans', 10], ['générateur de quiz pour mes élèves de CM2', 10], ['simulations pour un enfant de 8 ans', 8]] as const) {
+    const found = await get(app, q);
+    for (const d of found.data) assert.ok(found.meta.query.for_pupils.includes(answerAt(d, age)), `${q}: ${d.slug} answers ${answerAt(d, age)}`);
+  }
+  assert.ok(child.data.some((d) => d.slug === 'quiz-master' && answerAt(d, 10) === 'unknown'), 'a tool of unknown answer is kept');
+  // Said by the API's own parameters, the age filter keeps known answers only, unless asked.
+  assert.ok(!(await get(app, 'générateur de quiz', '&age=10')).data.some((d) => d.slug === 'quiz-master'), 'age alone keeps yes and with_consent');
+  assert.ok((await get(app, 'générateur de quiz', '&age=10&for_pupils=unknown')).data.some((d) => d.slug === 'quiz-master'), 'for_pupils=unknown keeps it');
   // Without a stated age, no answer is kept or dropped.
   assert.equal((await get(app, 'générateur de quiz')).meta.query.for_pupils, null);
 });

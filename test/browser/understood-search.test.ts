@@ -28,7 +28,7 @@ for (const [width, javaScript] of [[320, false], [320, true], [1280, true]] as c
     await screenshot(page, `understood-cm2-${width}${javaScript ? '' : '-nojs'}.png`);
 
     // The same filters through the API: the page lists exactly its tools, each meeting them.
-    const api = (await (await fetch(`${base}/api/v1/directory/tools?q=quiz&level=elementaire&age=10&for_pupils=with_consent,teacher_led&pupil_account=none,class_code&pricing=free,freemium&per_page=50`)).json()) as {
+    const api = (await (await fetch(`${base}/api/v1/directory/tools?q=quiz&level=elementaire&age=10&for_pupils=with_consent,teacher_led,unknown&pupil_account=none,class_code&pricing=free,freemium&per_page=50`)).json()) as {
       data: Array<{ slug: string; name: string; pricing: string; school: { levels: string[]; pupil_account: string } }>;
       meta: { total: number };
     };

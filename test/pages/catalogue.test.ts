@@ -265,9 +265,10 @@ test('GET /outils › understood = applied: what the sentence says becomes the f
   assert.match(age.body, /élèves de 10 ans/);
   // Said of a teacher's class, the age keeps the tools the teacher leads too, as the API's
   // meta.query.for_pupils says, and the form shows that choice.
-  assert.match(age.body, /<option value="with_consent,teacher_led" selected>Seuls, ou avec leur enseignant<\/option>/);
+  assert.match(age.body, /<option value="with_consent,teacher_led,unknown" selected>Seuls ou avec leur enseignant, ou à vérifier<\/option>/);
+  assert.match(age.body, /Âge : 10 ans, avec l’enseignant, ou à vérifier/);
   const reading = (await app.inject({ url: `${API}/tools?q=${encodeURIComponent('pour mes élèves de CM2 gratuit')}` })).json().meta.query;
-  assert.deepEqual(reading.for_pupils, ['yes', 'with_consent', 'teacher_led']);
+  assert.deepEqual(reading.for_pupils, ['yes', 'with_consent', 'teacher_led', 'unknown']);
   const led = await app.inject({ url: `/outils?q=${encodeURIComponent('générateur de quiz pour mes élèves de 16 ans')}` });
   assert.ok(led.body.includes('/outils/atelier-quiz"'), 'the teacher-only quiz maker is listed for a teacher’s class');
   assert.ok(!(await app.inject({ url: '/outils?q=g%C3%A9n%C3%A9rateur%20de%20quiz&age=16' })).body.includes('/outils/atelier-quiz"'), 'the age filter alone keeps what pupils use themselves');

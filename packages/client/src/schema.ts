@@ -356,7 +356,7 @@ export interface operations {
                 include_transversal?: "1" | "true" | "0" | "false";
                 /** @description Tools pupils of that age may use themselves: their `school.for_pupils` answer at that age is `yes` or `with_consent` (so not teacher-only, a known minimum age at most this, and no rule of GET /rules keeps it teacher-led). */
                 age?: number;
-                /** @description With `age`, the `school.for_pupils` answers at that age kept, `a,b` = any (`yes` always is): `yes` keeps only the tools pupils of that age may use without further consent; `with_consent` (what `age` alone keeps) also those needing a parent’s or the school’s consent; `teacher_led` also the tools their teacher leads with them (teacher-only tools, generative AI before the age of autonomous use). Without `age`, a 400. */
+                /** @description With `age`, the `school.for_pupils` answers at that age kept, `a,b` = any (`yes` always is): `yes` keeps only the tools pupils of that age may use without further consent; `with_consent` (what `age` alone keeps) also those needing a parent’s or the school’s consent; `teacher_led` also the tools their teacher leads with them (teacher-only tools, generative AI before the age of autonomous use); `unknown` also the tools whose answer waits on a fact nobody has read yet (with `q`, those known to suit the age rank first among equals). `no` is never kept. Without `age`, a 400. */
                 for_pupils?: string;
                 /** @description `independent`, `supervised`, `teacher_only`; `a,b` = any. */
                 pupil_use?: string;
@@ -673,8 +673,8 @@ export interface operations {
                                 }[];
                                 /** @description The pupils’ age the query states (« mes élèves de 5e » → 12, « 8 ans », 10-year-olds): a filter, as GET /tools’ age with the for_pupils answers in `for_pupils`; null when it states none. A level named alone (« maths 6e ») is a level, not an age */
                                 age: number | null;
-                                /** @description With `age`, the for_pupils answers the age keeps, as GET /tools’ for_pupils takes them: yes, with_consent and teacher_led for a class a teacher speaks of (« mes élèves de 5e », « ma classe de CM2 »: a tool the teacher leads with them counts), yes and with_consent for a child’s age alone (« pour un enfant de 8 ans »); null without `age` */
-                                for_pupils: ("yes" | "with_consent" | "teacher_led")[] | null;
+                                /** @description With `age`, the for_pupils answers the age keeps, as GET /tools’ for_pupils takes them: yes, with_consent, teacher_led and unknown for a class a teacher speaks of (« mes élèves de 5e », « ma classe de CM2 »: a tool the teacher leads with them counts), yes, with_consent and unknown for a child’s age alone (« pour un enfant de 8 ans ») or pupils said to use it themselves; unknown: a tool whose answer at that age waits on a fact nobody has read is kept, after those known to suit it among equals; null without `age` */
+                                for_pupils: ("yes" | "with_consent" | "teacher_led" | "unknown")[] | null;
                                 /** @description Present when the query states constraints (free, facts, age), which are applied as filters: the same search without them */
                                 without_constraints?: {
                                     /** @description The query without the words that state its constraints (free, school facts, the pupils’ age) */
