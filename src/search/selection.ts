@@ -44,12 +44,13 @@ export interface Selection {
  * it is one of the `forgiven` (a word of the lesson's topic, « une frise sur Napoléon »).
  * `french`: the query reads as French (QueryReading.language): a correction is then no
  * typing error below (measured to cost English queries). `classroom`: the query names a
- * class, pupils or teaching (QueryReading.classroom); `naming`: per unit of `required`,
+ * class, pupils or teaching (QueryReading.classroom); `level`: it names a level as a class
+ * (« 4e »), not through a child's age; `naming`: per unit of `required`,
  * whether it names a word of the tools' keywords (tags, category names); `subjectUnits`: per
  * unit of `required`, whether it is a subject the query names (`SVT`, « éducation musicale »).
  */
-export function select(n: number, required: readonly Evaluation[], unknown: number, school = false, more: { french?: boolean; forgiven?: number; classroom?: boolean; naming?: readonly boolean[]; subject?: boolean; subjectUnits?: readonly boolean[] } = {}): Selection | null {
-  const { french = false, forgiven = 0, classroom = false, naming, subject = false, subjectUnits } = more;
+export function select(n: number, required: readonly Evaluation[], unknown: number, school = false, more: { french?: boolean; forgiven?: number; classroom?: boolean; naming?: readonly boolean[]; subject?: boolean; level?: boolean; subjectUnits?: readonly boolean[] } = {}): Selection | null {
+  const { french = false, forgiven = 0, classroom = false, naming, subject = false, level = false, subjectUnits } = more;
   // A keyword most tools' texts say (`compte` of « compte rendu », `ligne` of « en ligne ») tells no kind of tool.
   const keywords = naming === undefined ? required.length : naming.filter((k, i) => k && required[i]!.set.count() <= Math.max(MIN_COMMON, n * TELLING_SHARE)).length;
   // A word found nowhere, in a query not about school (below), whose words found are
@@ -81,8 +82,9 @@ export function select(n: number, required: readonly Evaluation[], unknown: numb
   // Found as often nowhere (or only in long descriptions) as somewhere: no plausible match.
   // Beside a subject the query names, one word found nowhere is the lesson's topic
   // (« histoire médiévale master », « SVT génétique »), not a sign the query asks for
-  // something else.
-  const nowhere = subject && unknown === 1 ? 0 : unknown;
+  // something else; so are up to two beside a level named as a class (not a child's age:
+  // `level`) and a word naming a kind of tool (« 4e théorème de Pythagore exercices »).
+  const nowhere = (subject && unknown === 1) || (level && keywords > 0 && unknown <= 2) ? 0 : unknown;
   if (required.length === 0 || nowhere + weak + corrected >= Math.max(1, required.length - weak - corrected)) return null;
   const all = required.map((e) => e.set).reduce((a, b) => a.and(b));
   const full = all.count();

@@ -264,3 +264,15 @@ test('GET /tools?q › « sciences humaines », « sciences de l’éducation »
   }
   assert.ok(subjects(await search(app, 'sciences CM2 expériences')).length > 0, 'sciences alone is a subject');
 });
+
+test('GET /tools?q › beside a level named as a class and a word naming a kind of tool, up to two words no tool holds are the lesson’s topic: « 4e théorème de Pythagore exercices »; a child’s age is no such level', async (t) => {
+  const { app } = await buildTestApp(t, { dataset: bundled });
+  const pythagore = await search(app, '4e théorème de Pythagore exercices');
+  assert.deepEqual(levels(pythagore), ['college']);
+  assert.ok(['mathalea', 'mathenpoche', 'labomep'].some((s) => slugs(pythagore).slice(0, 5).includes(s)), slugs(pythagore).slice(0, 10).join(', '));
+  assert.ok((await search(app, '5e quiz Vercingétorix')).data.length > 0, 'a quiz on a topic no tool names');
+  // Not beside a child's age, whose level says whose need it is, not that it is school's.
+  assert.deepEqual(slugs(await search(app, 'inscrire ma fille de 8 ans au club de foot le mercredi')), []);
+  // Nor three words no tool holds.
+  assert.deepEqual(slugs(await search(app, '6e liste fournitures pas chère')), []);
+});
