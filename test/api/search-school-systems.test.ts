@@ -276,3 +276,9 @@ test('GET /tools?q › beside a level named as a class and a word naming a kind 
   // Nor three words no tool holds.
   assert.deepEqual(slugs(await search(app, '6e liste fournitures pas chère')), []);
 });
+
+test('GET /tools?q › what teachers call a need finds the tools that name it their way: « harcèlement » finds the tools against « cyberharcèlement », « anglicisme » the Québec references that flag them', async (t) => {
+  const { app } = await buildTestApp(t, { dataset: bundled });
+  for (const q of ['harcèlement', 'prévention du harcèlement au collège']) assert.ok(slugs(await search(app, q)).includes('internet-sans-crainte'), q);
+  assert.deepEqual(slugs(await search(app, 'anglicisme')).sort(), ['antidote', 'usito', 'vitrine-linguistique']);
+});
