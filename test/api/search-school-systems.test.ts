@@ -282,3 +282,20 @@ test('GET /tools?q › what teachers call a need finds the tools that name it th
   for (const q of ['harcèlement', 'prévention du harcèlement au collège']) assert.ok(slugs(await search(app, q)).includes('internet-sans-crainte'), q);
   assert.deepEqual(slugs(await search(app, 'anglicisme')).sort(), ['antidote', 'usito', 'vitrine-linguistique']);
 });
+
+test('GET /tools?q › a short query starting with a kind of tool is that tool and its topic; a longer one starting with such a word, in a request about something else, finds nothing', async (t) => {
+  const { app } = await buildTestApp(t, { dataset: bundled });
+  assert.ok(slugs(await search(app, 'frise seconde guerre mondiale')).includes('timelinejs'));
+  assert.ok(slugs(await search(app, 'carte mentale révolution française')).slice(0, 5).includes('mindmeister'));
+  for (const q of ['plateforme de streaming pour regarder la Ligue 1 ce week-end', 'modèle de note de frais à remplir pour un déplacement professionnel']) {
+    assert.deepEqual(slugs(await search(app, q)), [], q);
+  }
+});
+
+test('GET /tools?q › of two words found, a third no tool holds is the lesson’s topic in a query about school: « nuage de mots émotions ressenties en classe »', async (t) => {
+  const { app } = await buildTestApp(t, { dataset: bundled });
+  const clouds = slugs(await search(app, 'nuage de mots émotions ressenties en classe'));
+  assert.ok(['mentimeter', 'wooclap', 'digiwords'].every((s) => clouds.slice(0, 10).includes(s)), clouds.slice(0, 10).join(', '));
+  // Not about school, such a word still finds nothing (`hair salon booking`).
+  assert.deepEqual(slugs(await search(app, 'hair salon booking')), []);
+});

@@ -15,6 +15,7 @@ import { listTools, searchMatches } from '../../src/read-model/list-tools.js';
 import { buildReadModel, type ReadModel } from '../../src/read-model/read-model.js';
 import { SCHOOL_ENUMS, SCHOOL_FILTERS } from '../../src/read-model/school-filters.js';
 import { resolveTerm } from '../../src/school/vocabulary.js';
+import { bandAt } from '../../src/school/for-pupils.js';
 
 let model: ReadModel;
 before(async () => {
@@ -76,9 +77,13 @@ test('property › every school filter equals a brute-force filter over all tool
           const text = (params as Record<string, string | undefined>)[name];
           if (ignore !== name && text !== undefined && !holds(list, text.split(','))) return false;
         }
+        // The age filter is the tool's for_pupils answer at that age (yes or with_consent): never a
+        // teacher-only tool nor one whose minimum age is unknown or above it, and none the
+        // framework keeps teacher-led (generative AI before its age).
         if (params.age !== undefined) {
           const age = Number(params.age);
           if (s.pupil_use === null || s.pupil_use === 'teacher_only' || s.min_age === null || s.min_age > age) return false;
+          if (!['yes', 'with_consent'].includes(bandAt(model.forPupils[i]!, age).answer)) return false;
         }
         return true;
       };
