@@ -274,7 +274,7 @@ export class SearchIndex {
       selection = { ...selection, candidates: selection.candidates.andNot(alike.named) };
     }
     const { candidates, coverage } = selection;
-    if (!school && !reading.classroom && alike === null && scores.length >= 3 && byChance(n, scores.filter((_, k) => !topical[k]), candidates, groups.filter((_, k) => !topical[k]).map((g) => namesKeyword(ix, g)))) return none(reading);
+    if (!school && !reading.classroom && alike === null && scores.length >= 3 && byChance(n, scores.filter((_, k) => !topical[k]), candidates, groups.filter((_, k) => !topical[k]).map((g) => namesKeyword(ix, g)), reading.language === 'fr')) return none(reading);
 
     const members = candidates.slice(0, n);
     const flat = groups.map((g) => allAlternatives(g));

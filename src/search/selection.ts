@@ -247,7 +247,7 @@ export function widenToWords(
 const CHANCE_SHARE = 0.38;
 /** A keyword found in no more than this share of the tools names what a query asks for wherever it stands (`rareKeyword`, `select`). */
 const RARE_SHARE = 0.04;
-/** Units up to which a query starting with a kind of tool is that tool and its topic (`byChance`). */
+/** Units up to which a French query starting with a kind of tool is that tool and its topic (`byChance`). */
 const KIND_AND_TOPIC_UNITS = 4;
 /** Units from which a query is a sentence to `byChance`. */
 const SENTENCE_UNITS = 6;
@@ -263,16 +263,17 @@ const SENTENCE_UNITS = 6;
  * their many words, but they name the class or the level they are for. `namesKeyword`: per
  * unit, whether it names a word of the tools' keywords.
  */
-export function byChance(n: number, units: readonly Evaluation[], candidates: Bitset, namesKeyword: readonly boolean[]): boolean {
+export function byChance(n: number, units: readonly Evaluation[], candidates: Bitset, namesKeyword: readonly boolean[], french = false): boolean {
   if (units.length < 3) return false;
-  // A short query that starts by naming a kind of tool (a telling keyword some tool says where
-  // it says what it is) asks for it, and what follows is its topic: « frise seconde guerre
-  // mondiale ». A longer one starting with such a word is more often something else, whose
-  // other words meet by chance (« plateforme de streaming pour regarder la Ligue 1 ce
-  // week-end », « modèle de note de frais à remplir… »): measured on 33 judged sets, no need
-  // is lost and four false positives go (docs/search.md).
+  // A query that starts by naming a kind of tool (a telling keyword some tool says where it
+  // says what it is) asks for it, and what follows is its topic: « frise seconde guerre
+  // mondiale », an agent's `language learning reading imported articles known-word tracking`.
+  // A longer French one starting with such a word is more often something else, whose other
+  // words meet by chance (« plateforme de streaming pour regarder la Ligue 1 ce week-end »,
+  // « modèle de note de frais à remplir… »): four false positives fewer, no need lost on the
+  // judged sets (docs/search.md).
   const first = units[0]!;
-  if (units.length <= KIND_AND_TOPIC_UNITS && namesKeyword[0] && !first.strong.isEmpty() && first.set.count() <= Math.max(MIN_COMMON, n * TELLING_SHARE)) return false;
+  if ((!french || units.length <= KIND_AND_TOPIC_UNITS) && namesKeyword[0] && !first.strong.isEmpty() && first.set.count() <= Math.max(MIN_COMMON, n * TELLING_SHARE)) return false;
   // A sentence (six units or more) whose keyword few tools hold names what it asks for, however
   // little of its many other words the tools hold (a speech therapist's « pictogrammes … pour un
   // petit patient autiste »); a short request is not excused so (`Premier League scores today`).

@@ -287,6 +287,8 @@ test('GET /tools?q › a short query starting with a kind of tool is that tool a
   const { app } = await buildTestApp(t, { dataset: bundled });
   assert.ok(slugs(await search(app, 'frise seconde guerre mondiale')).includes('timelinejs'));
   assert.ok(slugs(await search(app, 'carte mentale révolution française')).slice(0, 5).includes('mindmeister'));
+  // An agent's keywords, however many, are that kind of tool and what it should do.
+  assert.ok(slugs(await search(app, 'language learning reading imported articles known-word tracking')).length > 0);
   for (const q of ['plateforme de streaming pour regarder la Ligue 1 ce week-end', 'modèle de note de frais à remplir pour un déplacement professionnel']) {
     assert.deepEqual(slugs(await search(app, q)), [], q);
   }
