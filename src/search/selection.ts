@@ -261,7 +261,7 @@ const SENTENCE_UNITS = 6;
  * gare », `difference between grade A and grade AA eggs` (0.22–0.37 on the judged sets,
  * where the needs without a word of school hold 0.39 and more). Long sentences hold less of
  * their many words, but they name the class or the level they are for. `namesKeyword`: per
- * unit, whether it names a word of the tools' keywords.
+ * unit, whether it names a word of the tools' keywords; `french`: the query reads as French.
  */
 export function byChance(n: number, units: readonly Evaluation[], candidates: Bitset, namesKeyword: readonly boolean[], french = false): boolean {
   if (units.length < 3) return false;
@@ -270,7 +270,7 @@ export function byChance(n: number, units: readonly Evaluation[], candidates: Bi
   // mondiale », an agent's `language learning reading imported articles known-word tracking`.
   // A longer French one starting with such a word is more often something else, whose other
   // words meet by chance (« plateforme de streaming pour regarder la Ligue 1 ce week-end »,
-  // « modèle de note de frais à remplir… »): four false positives fewer, no need lost on the
+  // « modèle de note de frais à remplir… »): three false positives fewer, no need lost on the
   // judged sets (docs/search.md).
   const first = units[0]!;
   if ((!french || units.length <= KIND_AND_TOPIC_UNITS) && namesKeyword[0] && !first.strong.isEmpty() && first.set.count() <= Math.max(MIN_COMMON, n * TELLING_SHARE)) return false;
