@@ -26,7 +26,9 @@ const LEADING = new Set([...BEFORE_CLASS, 'pour', 'for', 'a', 'aux', 'avec', 'wi
  *   A class named alone (« maths 6e ») is a level only.
  * Words of an expression with another sense (`plain`: « seconde classe » of a train) state neither.
  * `inClass`: an age is a class's (understood.ts, `forPupils`): a class's, or a number with a
- * word of teaching just before or after it (« mes élèves de 8 ans », `8-year-old students`),
+ * word of teaching just before or after it (« mes élèves de 8 ans », `8-year-old students`) or
+ * anywhere in the query (« J'enseigne en ULIS à des enfants de 7 à 11 ans… les règles de la
+ * classe »; « mon fils de 10 ans… ses leçons »: an adult leads the tool with the child),
  * not a child's alone (« pour un enfant de 8 ans »), nor one whose pupils are said to use the
  * tool themselves (`on_their_own`: « seuls », « eux-mêmes »).
  */
@@ -54,12 +56,18 @@ export function readAges(words: readonly string[], roles: Role[], lexicon: Query
   };
   for (let i = 0; i < words.length; i++) {
     if (!/^\d{1,2}$/.test(words[i]!) || roles[i] !== Role.Content || plain[i] || NOT_AGE.has(words[i - 1] ?? '')) continue;
-    // The numbers of a range, and the unit after the last of them.
+    // The numbers of a range (« de 7 à 11 ans », « 14-15 ans », whose hyphen the words lose), and the unit after the last of them.
     let end = i;
-    while (BETWEEN_AGES.has(words[end + 1] ?? '') && /^\d{1,2}$/.test(words[end + 2] ?? '')) end += 2;
+    const numbers = [i];
+    for (;;) {
+      const between = BETWEEN_AGES.has(words[end + 1] ?? '') ? 1 : 0;
+      if (!/^\d{1,2}$/.test(words[end + 1 + between] ?? '')) break;
+      end += 1 + between;
+      numbers.push(end);
+    }
     if (!AGE_UNITS.has(words[end + 1] ?? '')) continue;
     const last = AGE_AFTER.has(words[end + 2] ?? '') ? end + 2 : end + 1;
-    for (let k = i; k <= end; k += 2) {
+    for (const k of numbers) {
       const age = Number(words[k]);
       if (age >= 3) stated(age);
       for (const e of entries) if (e.ages && age >= e.ages.min && age <= e.ages.max && !levels.includes(e.slug)) levels.push(e.slug);
@@ -72,6 +80,11 @@ export function readAges(words: readonly string[], roles: Role[], lexicon: Query
   // Said to use it themselves (« que mes élèves de 4e peuvent utiliser seuls »), a class is
   // asking for what its pupils use on their own, not for what their teacher leads.
   const onTheirOwn = () => words.some((w, k) => lexicon.onTheirOwn.has(w) || lexicon.onTheirOwn.has(`${w} ${words[k + 1]}`));
+  // A query that speaks of teaching anywhere (a word of `classroom`) is a teacher's, or an adult's
+  // helping with school work: a number's age is its pupils'. Set 35's first run: its ULIS
+  // teacher's sentence 0.00 → 1.00, its parent's 0.32 → 1.00; one sentence of set 30
+  // 0.90 → 0.86 (docs/search.md).
+  if (youngest !== null && !inClass && words.some((w, k) => !plain[k] && lexicon.classroom.has(w))) inClass = true;
   if (lexicon.classAges.size === 0) return { age: youngest, inClass: inClass && !onTheirOwn(), spans };
   const pupilsBefore = (i: number) => {
     for (let k = i - 1; k >= 0 && k >= i - 3; k--) {

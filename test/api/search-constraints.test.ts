@@ -59,6 +59,17 @@ test('constraints › a class a teacher speaks of keeps the tools the teacher le
     assert.equal(reading.age, 10, q);
     assert.deepEqual(reading.for_pupils, ['yes', 'with_consent', 'teacher_led', 'unknown'], q);
   }
+  // And anywhere in a query that speaks of teaching: the age is then its pupils' (« J'enseigne
+  // en ULIS à des enfants de 7 à 11 ans… les règles de la classe »), not a child's on its own.
+  for (const q of ['un générateur de quiz pour des enfants de 10 ans, à utiliser en classe', 'quiz generator for 10 year old kids, a game all my pupils can play']) {
+    const reading = (await get(app, q)).meta.query;
+    assert.equal(reading.age, 10, q);
+    assert.deepEqual(reading.for_pupils, ['yes', 'with_consent', 'teacher_led', 'unknown'], q);
+  }
+  // A range written with a hyphen is a range: its youngest age is the pupils', and no number is left to find.
+  const range = await get(app, 'générateur de quiz pour mes élèves de 9-10 ans');
+  assert.equal(range.meta.query.age, 9);
+  assert.equal(range.meta.query.without_constraints.q, 'générateur de quiz pour mes élèves');
   // Said to use it themselves, a class asks for what its pupils use on their own.
   for (const q of ['générateur de quiz que mes élèves de CM2 utilisent seuls', 'générateur de quiz que mes élèves de CM2 utilisent eux-mêmes']) {
     const own = await get(app, q);
