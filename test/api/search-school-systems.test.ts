@@ -75,6 +75,23 @@ test('GET /tools?q › the stages of Belgium, Switzerland, Québec and French-sp
     assert.ok(page.data.length > 0, `${q}: finds tools`);
   }
   assert.deepEqual((await search(app, 'Terminale D au Cameroun')).meta.query?.searched, []);
+  // Named alone, a country no tool names says only where the teacher writes from: the lesson's
+  // words are searched, and the graphing tools answer « étude de fonctions ».
+  const ivoire = await search(app, 'Terminale C Côte d’Ivoire étude de fonctions');
+  assert.deepEqual(levels(ivoire), ['lycee']);
+  assert.ok(!ivoire.meta.query?.searched.some((w) => /cote|ivoire/.test(w)), ivoire.meta.query?.searched.join());
+  assert.ok(slugs(ivoire).slice(0, 5).some((s) => s === 'geogebra' || s === 'desmos'), slugs(ivoire).slice(0, 5).join());
+  assert.deepEqual((await search(app, 'CM2 calcul mental Sénégal')).meta.query?.searched, ['calcul', 'mental']);
+});
+
+test('GET /tools?q › a pupil’s work done by ChatGPT asks for a detector', async (t) => {
+  const { app } = await buildTestApp(t, { dataset: bundled });
+  const detectors = new Set(bundled.tools.filter((tool) => /détect/i.test(tool.short_description) && /IA|intelligence artificielle/.test(tool.short_description)).map((tool) => tool.slug));
+  assert.ok(detectors.size >= 2);
+  for (const q of ['comment savoir si un eleve a fait son devoir avec chatgpt', 'mes élèves ont triché avec ChatGPT']) {
+    const top = slugs(await search(app, q)).slice(0, 3);
+    assert.ok(top.length > 0 && top.every((slug) => detectors.has(slug)), `${q}: ${top.join(', ')}`);
+  }
 });
 
 test('GET /tools?q › a tool’s name typed as it sounds is found (« phyfox », « jeniali »)', async (t) => {
@@ -96,6 +113,7 @@ test('GET /tools?q › requests that are not about education find nothing, at mo
     'idée de menu pour la semaine', 'tarif d’un taxi pour la gare', 'horoscope du jour', 'best pizza delivery near me',
     'cheap flights to Paris in June', 'car insurance quote online', 'weather forecast tomorrow London',
     'vendre ma voiture d’occasion', 'réserver une table au restaurant', 'changer le pneu d’une voiture',
+    'modèle de lettre de résiliation d’abonnement à une salle de sport',
   ];
   const found: string[] = [];
   for (const q of requests) if ((await search(app, q)).data.length > 0) found.push(q);
