@@ -249,7 +249,7 @@ export class SearchIndex {
     const foundUnits = effective.filter((_, k) => held[k]); // as `found`, unit by unit
     const naming = foundUnits.map((u) => namesKeyword(ix, u.group));
     const subjectUnits = foundUnits.map((u) => u.subjects !== null);
-    let selection = found.length > 0 ? select(n, found, unknown, school, { french: reading.language === 'fr', forgiven, classroom: reading.classroom, naming, subject: reading.subjects.length > 0, level: reading.levels.length > 0 && reading.age === null, subjectUnits }) : null;
+    let selection = found.length > 0 ? select(n, found, unknown, school, { french: reading.language === 'fr', forgiven, classroom: reading.classroom, naming, subject: reading.subjects.length > 0, level: reading.levels.length > 0 && reading.age === null, subjectUnits, topical: topical.filter((_, k) => held[k]) }) : null;
     // Fewer than a page, and an expression few tools hold whole: its words select the tools
     // that follow, and score them (the first ones count the expression's words too).
     const partsOf = (e: Evaluation) => {

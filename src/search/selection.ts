@@ -49,7 +49,30 @@ export interface Selection {
  * whether it names a word of the tools' keywords (tags, category names); `subjectUnits`: per
  * unit of `required`, whether it is a subject the query names (`SVT`, « éducation musicale »).
  */
-export function select(n: number, required: readonly Evaluation[], unknown: number, school = false, more: { french?: boolean; forgiven?: number; classroom?: boolean; naming?: readonly boolean[]; subject?: boolean; level?: boolean; subjectUnits?: readonly boolean[] } = {}): Selection | null {
+export function select(n: number, required: readonly Evaluation[], unknown: number, school = false, more: SelectOptions = {}): Selection | null {
+  const selection = selectUnits(n, required, unknown, school, more);
+  const { topical, naming, subjectUnits } = more;
+  if (selection !== null || topical === undefined || !topical.includes(true) || topical.every((t) => t)) return selection;
+  // Words of the lesson's topic that no tool holds together with the rest (« quiz sur les tables
+  // de multiplication par 7 »: no quiz maker says `multiplication`): the tools the rest of the
+  // query asks for, which the ranking orders by how much of the topic they hold.
+  const rest = <T>(list: readonly T[] | undefined) => list?.filter((_, k) => !topical[k]);
+  return selectUnits(n, rest(required)!, unknown, school, { ...more, forgiven: 0, naming: rest(naming), subjectUnits: rest(subjectUnits) });
+}
+
+interface SelectOptions {
+  french?: boolean;
+  forgiven?: number;
+  classroom?: boolean;
+  naming?: readonly boolean[];
+  subject?: boolean;
+  level?: boolean;
+  subjectUnits?: readonly boolean[];
+  /** Per unit of `required`, whether it is a word of the lesson's topic (« une frise sur Napoléon »). */
+  topical?: readonly boolean[];
+}
+
+function selectUnits(n: number, required: readonly Evaluation[], unknown: number, school = false, more: SelectOptions = {}): Selection | null {
   const { french = false, forgiven = 0, classroom = false, naming, subject = false, level = false, subjectUnits } = more;
   // A keyword most tools' texts say (`compte` of « compte rendu », `ligne` of « en ligne ») tells no kind of tool.
   const keywords = naming === undefined ? required.length : naming.filter((k, i) => k && required[i]!.set.count() <= Math.max(MIN_COMMON, n * TELLING_SHARE)).length;

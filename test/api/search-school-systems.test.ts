@@ -84,6 +84,17 @@ test('GET /tools?q › the stages of Belgium, Switzerland, Québec and French-sp
   assert.deepEqual((await search(app, 'CM2 calcul mental Sénégal')).meta.query?.searched, ['calcul', 'mental']);
 });
 
+test('GET /tools?q › a lesson’s topic no tool holds with the kind of tool asked for: the tools of that kind (« quiz sur les tables de multiplication par 7 »)', async (t) => {
+  const { app } = await buildTestApp(t, { dataset: bundled });
+  const tagged = (tag: string) => new Set(bundled.tools.filter((tool) => tool.tags.includes(tag)).map((tool) => tool.slug));
+  for (const [q, tag] of [['quiz sur les tables de multiplication par 7', 'quiz'], ['frise chronologique sur les présidents de la Ve République', 'frise-chronologique']] as const) {
+    const top = slugs(await search(app, q)).slice(0, 3);
+    assert.ok(top.length > 0 && top.some((slug) => tagged(tag).has(slug)), `${q}: ${top.join(', ')}`);
+  }
+  // The topic still narrows when tools of that kind hold it.
+  assert.ok(slugs(await search(app, 'quiz sur les fractions')).length < tagged('quiz').size);
+});
+
 test('GET /tools?q › a pupil’s work done by ChatGPT asks for a detector', async (t) => {
   const { app } = await buildTestApp(t, { dataset: bundled });
   const detectors = new Set(bundled.tools.filter((tool) => /détect/i.test(tool.short_description) && /IA|intelligence artificielle/.test(tool.short_description)).map((tool) => tool.slug));
