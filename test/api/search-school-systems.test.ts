@@ -164,6 +164,13 @@ test('GET /tools?q › a tool named after a comparative (« mieux que Kahoot »,
   }
 });
 
+test('GET /tools?q › « c quoi le mieux pour » is the question, not a word to find; « qui ne sait pas lire » is « sans savoir lire »', async (t) => {
+  const { app } = await buildTestApp(t, { dataset: bundled });
+  const page = await search(app, 'c quoi le mieux pour apprendre a coder a un enfant de 6 ans qui sait pas encore lire');
+  assert.ok(!page.meta.query?.searched.includes('mieux'), page.meta.query?.searched.join(' '));
+  assert.ok(slugs(page).slice(0, 3).includes('scratchjr'), slugs(page).slice(0, 5).join(', '));
+});
+
 test('GET /tools?q › the conditional of wanting (« voudrais », « aimerait »), wherever it stands in the sentence, is no word to find', async (t) => {
   const { app } = await buildTestApp(t, { dataset: bundled });
   const page = await search(app, 'pour un colloque je prépare des notes et voudrais transformer mes paragraphes en schémas');
