@@ -105,6 +105,15 @@ test('GET /tools?q › a pupil’s work done by ChatGPT asks for a detector', as
   }
 });
 
+test('GET /tools?q › a level only one school system names (« secondaire 2 », « 9H ») ranks that system’s tools first', async (t) => {
+  const { app } = await buildTestApp(t, { dataset: bundled });
+  const naming = (pattern: RegExp) => new Set(bundled.tools.filter((tool) => pattern.test(`${tool.name} ${tool.short_description} ${tool.tags.join(' ')}`)).map((tool) => tool.slug));
+  for (const [q, pattern] of [['secondaire 2 français', /Québec|québécois/i], ['9H allemand', /Suisse|romand/i]] as const) {
+    const top = slugs(await search(app, q)).slice(0, 3);
+    assert.ok(top.some((slug) => naming(pattern).has(slug)), `${q}: ${top.join(', ')}`);
+  }
+});
+
 test('GET /tools?q › a tool’s name typed as it sounds is found (« phyfox », « jeniali »)', async (t) => {
   const { app } = await buildTestApp(t, { dataset: bundled });
   assert.equal(slugs(await search(app, 'phyfox'))[0], 'phyphox');
