@@ -9,6 +9,8 @@ import { mark, Role, type QueryLexicon } from './query-roles.js';
 const AGE_UNITS = new Set(['ans', 'an', 'year', 'years', 'yo']);
 const AGE_AFTER = new Set(['old', 'olds']);
 const NOT_AGE = new Set(['depuis', 'pendant', 'durant', 'since']);
+/** Words before an age that say it is one (`aged 6 to 8`, « âgés de 6 à 8 ans »). */
+const AGED = new Set(['aged', 'age', 'ages', 'agee', 'agees', 'agés']);
 const BETWEEN_AGES = new Set(['a', 'to', 'et', 'and', 'ou', 'or']);
 
 /** Words that may stand between a pupils' word and their class (« mes élèves de 5e », « ma classe de CM2 », `my class in grade 5`). */
@@ -39,7 +41,7 @@ export function readAges(words: readonly string[], roles: Role[], lexicon: Query
   // without them reads on (« quiz pour mes CM2 » → « quiz pour »; « élèves de 8 ans » → « élèves »).
   const span = (from: number, length: number) => {
     let start = from;
-    while (start > 0 && (LEADING.has(words[start - 1]!) || (lexicon.pupils.has(words[start - 1]!) && isStopWord(words[start - 1]!)))) start--;
+    while (start > 0 && (LEADING.has(words[start - 1]!) || AGED.has(words[start - 1]!) || (lexicon.pupils.has(words[start - 1]!) && isStopWord(words[start - 1]!)))) start--;
     spans.push([start, from + length - start]);
   };
   let youngest: number | null = null;
@@ -65,16 +67,19 @@ export function readAges(words: readonly string[], roles: Role[], lexicon: Query
       end += 1 + between;
       numbers.push(end);
     }
-    if (!AGE_UNITS.has(words[end + 1] ?? '')) continue;
-    const last = AGE_AFTER.has(words[end + 2] ?? '') ? end + 2 : end + 1;
+    // After a word of age (`aged 6 to 8`, « âgés de 6 à 8 ans »), the unit is not needed.
+    const aged = AGED.has(words[i - 1] ?? '') || (BEFORE_CLASS.has(words[i - 1] ?? '') && AGED.has(words[i - 2] ?? ''));
+    if (!AGE_UNITS.has(words[end + 1] ?? '') && !aged) continue;
+    const last = !AGE_UNITS.has(words[end + 1] ?? '') ? end : AGE_AFTER.has(words[end + 2] ?? '') ? end + 2 : end + 1;
     for (const k of numbers) {
       const age = Number(words[k]);
       if (age >= 3) stated(age);
       for (const e of entries) if (e.ages && age >= e.ages.min && age <= e.ages.max && !levels.includes(e.slug)) levels.push(e.slug);
     }
     if (taught(i, last)) inClass = true;
-    mark(roles, i, last - i + 1, Role.Level);
-    span(i, last - i + 1);
+    const from = !aged ? i : AGED.has(words[i - 1] ?? '') ? i - 1 : i - 2;
+    mark(roles, from, last - from + 1, Role.Level);
+    span(from, last - from + 1);
     i = last;
   }
   // Said to use it themselves (« que mes élèves de 4e peuvent utiliser seuls »), a class is

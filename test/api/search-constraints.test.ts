@@ -66,6 +66,11 @@ test('constraints › a class a teacher speaks of keeps the tools the teacher le
     assert.equal(reading.age, 10, q);
     assert.deepEqual(reading.for_pupils, ['yes', 'with_consent', 'teacher_led', 'unknown'], q);
   }
+  // After a word of age the unit is not needed (`aged 10`), and that word goes with the age.
+  const aged = await get(app, 'quiz generator for kids aged 10');
+  assert.equal(aged.meta.query.age, 10);
+  assert.equal(aged.meta.query.without_constraints.q, 'quiz generator for kids');
+  assert.equal((await get(app, 'générateur de quiz pour des enfants âgés de 10 ans')).meta.query.without_constraints.q, 'générateur de quiz pour des enfants');
   // A range written with a hyphen is a range: its youngest age is the pupils', and no number is left to find.
   const range = await get(app, 'générateur de quiz pour mes élèves de 9-10 ans');
   assert.equal(range.meta.query.age, 9);
