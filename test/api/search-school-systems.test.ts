@@ -99,7 +99,7 @@ test('GET /tools?q › a pupil’s work done by ChatGPT asks for a detector', as
   const { app } = await buildTestApp(t, { dataset: bundled });
   const detectors = new Set(bundled.tools.filter((tool) => /détect/i.test(tool.short_description) && /IA|intelligence artificielle/.test(tool.short_description)).map((tool) => tool.slug));
   assert.ok(detectors.size >= 2);
-  for (const q of ['comment savoir si un eleve a fait son devoir avec chatgpt', 'mes élèves ont triché avec ChatGPT']) {
+  for (const q of ['comment savoir si un eleve a fait son devoir avec chatgpt', 'mes élèves ont triché avec ChatGPT', 'comment savoir si une copie a ete ecrite par une IA ?']) {
     const top = slugs(await search(app, q)).slice(0, 3);
     assert.ok(top.length > 0 && top.every((slug) => detectors.has(slug)), `${q}: ${top.join(', ')}`);
   }
@@ -178,6 +178,14 @@ test('GET /tools?q › « c quoi le mieux pour » is the question, not a word to
   const page = await search(app, 'c quoi le mieux pour apprendre a coder a un enfant de 6 ans qui sait pas encore lire');
   assert.ok(!page.meta.query?.searched.includes('mieux'), page.meta.query?.searched.join(' '));
   assert.ok(slugs(page).slice(0, 3).includes('scratchjr'), slugs(page).slice(0, 5).join(', '));
+});
+
+test('GET /tools?q › how pupils do what they do (« qui déchiffrent mal ») is no word to find; « déchiffrer » is « décoder »', async (t) => {
+  const { app } = await buildTestApp(t, { dataset: bundled });
+  const page = await search(app, 'appli de lecture pour mes CP qui déchiffrent mal');
+  assert.ok(!page.meta.query?.searched.includes('mal'), page.meta.query?.searched.join(' '));
+  const top = slugs(page).slice(0, 3);
+  assert.ok(top.includes('lalilo') && top.includes('lirecouleur'), top.join(', '));
 });
 
 test('GET /tools?q › the conditional of wanting (« voudrais », « aimerait »), wherever it stands in the sentence, is no word to find', async (t) => {
