@@ -31,7 +31,7 @@ import { isStopWord, termOf } from './analyzer.js';
 import { EMPTY_SEARCH_VOCABULARY, type SchoolFactHint, type SearchVocabulary, type SynonymSet } from '../domain.js';
 import type { VocabularyIndex } from '../school/vocabulary.js';
 import { buildLexicon, Role, type QueryLexicon, type QueryReading } from './query-reading.js';
-import { constrained, keptAnswers, understood, type AgeFilter, type AgeSet, type ConstraintSets, type SearchResult, type UnderstoodQuery } from './understood.js';
+import { constrained, keptByConstraints, keptAnswers, understood, type AgeFilter, type AgeSet, type ConstraintSets, type SearchResult, type UnderstoodQuery } from './understood.js';
 import { examSetOf } from './exam-sets.js';
 
 export type { SearchResult, UnderstoodQuery } from './understood.js';
@@ -45,39 +45,11 @@ import { buildIndexData, type SearchDocument, type SearchIndexData } from './ind
 import { alikeTo, followedByClosest } from './alike.js';
 import { RankOrder, Tier } from './rank-order.js';
 import { evaluate, inAny, PROXIMITY_BONUS, proximity, wholeName, withSubjects } from './scoring.js';
+import { CATEGORY_BONUS, EXAM_BONUS, EXAM_NAMED_BONUS, FACT_BONUS, FREE_BONUS, KNOWN_AGE_BONUS, LEVEL_BONUS, TOPIC_BONUS, WHOLE_NAME_BONUS } from './rank-bonuses.js';
 
 export type { SearchDocument } from './index-data.js';
 
 
-/**
- * Bonus when the query holds the whole name (`canvaa` for Canva, not for Canvas LMS), times
- * the weakest match among its words; in score units (a rare word in the name scores about 13).
- */
-const WHOLE_NAME_BONUS = 8;
-/**
- * Bonus per unit that the tool's category names (`correction` for a tool of « Évaluation et
- * correction »): among tools that all mention a word, those whose very purpose it is first.
- */
-const CATEGORY_BONUS = 3;
-/** Bonus for a tool that has one of the levels the query names (`6e`, `lycée`). */
-const LEVEL_BONUS = 4;
-/** Bonus for a free tool when the query asks for one (a third of it for a freemium one). */
-const FREE_BONUS = 3;
-/** Bonus per school fact the query asks for (`hors ligne`) that a tool is known to have. */
-const FACT_BONUS = 4;
-/**
- * Bonus for a tool that the work of an exam the query names selects (« révision », « annales »
- * for `brevet`): a rare word in the name scores about 13, a level 4. Enough to bring the
- * revision tools of « français 3e brevet » before the other French tools, not before a tool
- * that holds the query's words better.
- */
-const EXAM_BONUS = 14;
-/** Bonus, on top of EXAM_BONUS, for a tool whose file names the exam itself (`DELF`): first among the tools of its work. */
-const EXAM_NAMED_BONUS = 6;
-/** Bonus for a tool of the subject a topic word belongs to (`orthographe`: français). */
-const TOPIC_BONUS = 2;
-/** A tool known to suit the age a query or list keeps (not `unknown` there): more than a rare word in the name, so first among those matching as well. */
-const KNOWN_AGE_BONUS = 16;
 /** Units of a query (a need told in words, not keywords) from which the tools closest to fewer than a page of answers follow them. */
 const CLOSEST_MIN_UNITS = 4;
 const MEMO_LIMIT = 2_000;
@@ -249,7 +221,7 @@ export class SearchIndex {
     const foundUnits = effective.filter((_, k) => held[k]); // as `found`, unit by unit
     const naming = foundUnits.map((u) => namesKeyword(ix, u.group));
     const subjectUnits = foundUnits.map((u) => u.subjects !== null);
-    let selection = found.length > 0 ? select(n, found, unknown, school, { french: reading.language === 'fr', forgiven, classroom: reading.classroom, naming, subject: reading.subjects.length > 0, level: reading.levels.length > 0 && reading.age === null, subjectUnits, topical: topical.filter((_, k) => held[k]) }) : null;
+    let selection = found.length > 0 ? select(n, found, unknown, school, { french: reading.language === 'fr', forgiven, classroom: reading.classroom, naming, subject: reading.subjects.length > 0, level: reading.levels.length > 0 && reading.age === null, subjectUnits, topical: topical.filter((_, k) => held[k]), keep: this.keptBy(reading) }) : null;
     // Fewer than a page, and an expression few tools hold whole: its words select the tools
     // that follow, and score them (the first ones count the expression's words too).
     const partsOf = (e: Evaluation) => {
@@ -382,6 +354,12 @@ export class SearchIndex {
     if (sets.length === 0 && reading.facts.length === 0 && reading.free) sets.push(this.ix.free, this.ix.freemium);
     const levels = sets.length === 0 ? null : sets.reduce((a, b) => a.or(b));
     return reading.facts.reduce((a: Bitset | null, k) => (a === null ? this.factSets[k]! : a.and(this.factSets[k]!)), levels) ?? new Bitset(this.ix.size);
+  }
+
+  /** The tools the constraints a query states keep (its school facts, the free tier, the pupils' age), or null when it states none. */
+  private keptBy(reading: QueryReading): Bitset | null {
+    if (reading.facts.length === 0 && !reading.free && reading.age === null) return null;
+    return keptByConstraints({ facts: reading.facts.map((k) => this.facts[k]!), free: reading.free, age: reading.age, forPupils: keptAnswers(reading) }, this.constraintSets);
   }
 
   /** The tools an exam's work selects (exam-sets.ts), once per revision. */

@@ -70,10 +70,18 @@ interface SelectOptions {
   subjectUnits?: readonly boolean[];
   /** Per unit of `required`, whether it is a word of the lesson's topic (« une frise sur Napoléon »). */
   topical?: readonly boolean[];
+  /**
+   * The tools the query's constraints keep (school facts, free tier, pupils' age), which filter
+   * the answer afterwards (understood.ts, `constrained`); null when it states none. A page is
+   * counted among them: a sentence whose constraints few of the tools holding its most words keep
+   * reaches down to those holding fewer (« un logiciel de dessin gratuit … sans internet »).
+   */
+  keep?: Bitset | null;
 }
 
 function selectUnits(n: number, required: readonly Evaluation[], unknown: number, school = false, more: SelectOptions = {}): Selection | null {
-  const { french = false, forgiven = 0, classroom = false, naming, subject = false, level = false, subjectUnits } = more;
+  const { french = false, forgiven = 0, classroom = false, naming, subject = false, level = false, subjectUnits, keep = null } = more;
+  const kept = (set: Bitset) => (keep === null ? set.count() : keep.countAnd(set));
   // A keyword most tools' texts say (`compte` of « compte rendu », `ligne` of « en ligne ») tells no kind of tool.
   const keywords = naming === undefined ? required.length : naming.filter((k, i) => k && required[i]!.set.count() <= Math.max(MIN_COMMON, n * TELLING_SHARE)).length;
   // A word found nowhere, in a query not about school (below), whose words found are
@@ -128,7 +136,7 @@ function selectUnits(n: number, required: readonly Evaluation[], unknown: number
     const pair = naming !== undefined && required.length === 2 && (rareKeyword(n, required, naming) || required.some((e, i) => common(e) && !common(required[1 - i]!) && naming[1 - i] && !required[1 - i]!.strong.isEmpty()));
     if (full > 0 && full < FILL && required.length === 2 && naming !== undefined && !pair && required.some((e, i) => naming[i] && e.strong.countAnd(all) === 0)) return null;
   }
-  if (full >= FILL || (full > 0 && required.length < 2)) return { candidates: all, coverage: null };
+  if ((full > 0 && kept(all) >= FILL) || (full > 0 && required.length < 2)) return { candidates: all, coverage: null };
   const coverage = new Uint8Array(n);
   for (const e of required) e.set.addTo(coverage, 1);
   // The rarer units, when the query also has common ones (`élèves`, `outil`, `classe`): the
@@ -173,7 +181,7 @@ function selectUnits(n: number, required: readonly Evaluation[], unknown: number
   // two when the query names a level, a subject or a class: it is about school.
   let candidates = atLeast(coverage, most, n);
   const fewest = school || classroom ? 2 : Math.ceil(required.length / 2);
-  for (let t = most - 1; t >= 2 && (t === most - 1 || t >= fewest) && candidates.count() < FILL; t--) candidates = atLeast(coverage, t, n);
+  for (let t = most - 1; t >= 2 && (t === most - 1 || t >= fewest) && kept(candidates) < FILL; t--) candidates = atLeast(coverage, t, n);
   if (rareFound) candidates.addSet(rareSet);
   // And the tools that say a keyword few tools hold where they say what they are, however few
   // of the sentence's other words they hold (« … produire une bibliographie propre pour le

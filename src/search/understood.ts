@@ -50,15 +50,19 @@ export interface ConstraintSets {
  * tools the search finds without them.
  */
 export function constrained(found: SearchResult, sets: ConstraintSets): SearchResult {
-  const { understood: u } = found;
+  const kept = keptByConstraints(found.understood, sets);
+  if (kept === null) return found;
+  return { ranked: found.ranked.filter((doc) => kept.has(doc)), set: found.set.and(kept), understood: { ...found.understood, without: found.set.count() } };
+}
+
+/** The tools a query's constraints keep (its school facts, the free tier, the pupils' age), or null when it states none. */
+export function keptByConstraints(u: Pick<UnderstoodQuery, 'facts' | 'free' | 'age' | 'forPupils'>, sets: ConstraintSets): Bitset | null {
   let keep: Bitset | null = null;
   const and = (set: Bitset) => (keep = keep === null ? set : keep.and(set));
   for (const fact of u.facts) and(sets.factSets[sets.facts.indexOf(fact)]!);
   if (u.free) and(sets.free);
   if (u.age !== null && u.forPupils !== null) and(sets.ageSet(u.age, u.forPupils));
-  if (keep === null) return found;
-  const kept: Bitset = keep;
-  return { ranked: found.ranked.filter((doc) => kept.has(doc)), set: found.set.and(kept), understood: { ...u, without: found.set.count() } };
+  return keep;
 }
 
 /** What a query was read as: the words searched, those set aside, the levels and subjects it names, a free-of-charge hint, the school facts it asks for, the tools it asks alternatives to. */

@@ -205,6 +205,15 @@ test('constraints › « maths CE2 hors connexion »: only tools known to work o
   assert.ok(body.meta.query.without_constraints.total > body.meta.total);
 });
 
+test('constraints › a sentence whose constraints few of the tools holding its most words keep reaches down to those holding fewer', async (t) => {
+  const { app } = await buildTestApp(t, { dataset: loaded.dataset });
+  const q = 'Je suis en GS dans une petite école rurale et on a de vieux ordinateurs sans internet : je cherche un logiciel de dessin gratuit adapté à mes élèves de 5 ans.';
+  const body = await get(app, q);
+  // Offline, free, for a class of 5: a page of such tools, the drawing one first among them.
+  assert.ok(body.meta.total >= 10, `${q}: ${body.meta.total}`);
+  assert.ok(body.data.slice(0, 3).some((d) => d.slug === 'tux-paint'), body.data.slice(0, 5).map((d) => d.slug).join(', '));
+});
+
 test('constraints › a constraint said of an alternative keeps both: « alternative libre à Padlet », « alternative open source à Kahoot », `Quizlet open source alternative`', async (t) => {
   const { app } = await buildTestApp(t, { dataset: loaded.dataset });
   const tools = new Map(loaded.dataset.tools.map((tool) => [tool.slug, tool]));
