@@ -309,7 +309,9 @@ export function byChance(n: number, units: readonly Evaluation[], candidates: Bi
   // little of its many other words the tools hold (a speech therapist's « pictogrammes … pour un
   // petit patient autiste »); a short request is not excused so (`Premier League scores today`).
   if (units.length >= SENTENCE_UNITS && rareKeyword(n, units, namesKeyword)) return false;
-  const held = informationHeld(n, units);
+  // In French, a word found as typed somewhere holds only there: its corrections (`grise` →
+  // « frise », « prise ») are other words, not typing errors.
+  const held = informationHeld(n, units.map((e) => (french && e.exact && e.set.some((doc) => e.typos[doc]! > 0) ? asTyped(n, e) : e)));
   let best = 0;
   candidates.forEach((doc) => {
     if (held[doc]! > best) best = held[doc]!;
@@ -335,4 +337,16 @@ function meetStrongly(n: number, sets: readonly Bitset[]): boolean {
   for (const set of sets) set.addTo(count, 1);
   for (let doc = 0; doc < n; doc++) if (count[doc]! >= 2) return true;
   return false;
+}
+
+/** A unit's evaluation without the documents it holds only through a correction. */
+function asTyped(n: number, e: Evaluation): Evaluation {
+  const set = new Bitset(n);
+  const strong = new Bitset(n);
+  e.set.forEach((doc) => {
+    if (e.typos[doc] !== 0) return;
+    set.add(doc);
+    if (e.strong.has(doc)) strong.add(doc);
+  });
+  return { ...e, set, strong };
 }
