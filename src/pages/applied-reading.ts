@@ -24,7 +24,13 @@ export function appliedReading(model: ReadModel, values: FilterValues): FilterVa
   // sentence searched as typed.
   const subjectSets = u.subjects.flatMap((s) => model.school.sets.subject.get(s) ?? []);
   const asSubject = subjectSets.length > 0 && model.search.search(q).set.andNot(subjectSets.reduce((a, b) => a.or(b))).isEmpty();
-  const words = [...u.constraintWords, ...u.levelWords, ...(asSubject ? u.subjectWords : [])];
+  // An exam, or a level only one school system names (« français 3e brevet », « secondaire 2
+  // français »), stays in the search box: the search reads it as its level and ranks the work it
+  // asks for (or the system's tools) first, as the API does for the same sentence. The level
+  // filter takes the levels the rest of the sentence names (« 3e »).
+  const exam = new Set(u.examWords);
+  const words = [...u.constraintWords, ...u.levelWords.filter((k) => !exam.has(k)), ...(asSubject ? u.subjectWords : [])];
+  const levels = exam.size === 0 ? u.levels : model.search.understand(textWithout(q, u.examWords)).levels;
   if (words.length === 0) return null;
   const out: FilterValues = { ...values };
   // A filter the URL already gives stays as given; levels and subjects add to the URL's.
@@ -34,7 +40,7 @@ export function appliedReading(model: ReadModel, values: FilterValues): FilterVa
     out[name] = [...new Set([...given, ...slugs])].join(',');
   };
   const set = (name: string, value: string) => (out[name] === undefined || out[name] === '' ? (out[name] = value) : undefined);
-  add('level', u.levels);
+  add('level', levels);
   if (asSubject) add('subject', u.subjects);
   for (const { filter } of u.facts) for (const [name, v] of Object.entries(filter)) set(name, Array.isArray(v) ? v.join(',') : String(v));
   if (u.free) set('pricing', 'free,freemium');

@@ -103,6 +103,8 @@ export interface QueryReading {
   readonly facts: readonly number[];
   /** The entries of `exams` it names (indices), as met: each also reads as its level. */
   readonly exams: readonly number[];
+  /** Where it names them, as [first word, word count]. */
+  readonly examsAt: ReadonlyArray<readonly [number, number]>;
   /** Subject names of several words (`sciences de la vie et de la terre`), as [first word, word count]: each is searched as one unit. */
   readonly phrases: ReadonlyArray<readonly [number, number]>;
   /** The documents named next to an alternative word (`alternative à Kahoot`): the query asks for tools like them. Empty else. */
@@ -239,7 +241,7 @@ export function readQuery(words: readonly string[], acronyms: readonly boolean[]
   for (let k = 0; k < words.length; k++) if (topic[k] && roles[k] !== Role.Content && roles[k] !== Role.Stop) for (let j = k; j < words.length && topic[j]; j++) topic[j] = false;
   // A free word kept in an expression (`free software`) states no constraint.
   const constraints = spans.filter(([from, , role]) => role !== Role.Free || roles[from] === Role.Free).map(([from, length]) => [from, length] as const);
-  return { roles, levels, subjects, topicSubjects, free, facts, exams, phrases, similarTo, language: languageOf(words, lexicon.englishWords, lexicon.englishSenses), topic, classroom: words.some((w, i) => !plain[i] && lexicon.classroom.has(w)), age: ages.age, ageInClass: ages.inClass, constraints };
+  return { roles, levels, subjects, topicSubjects, free, facts, exams, examsAt, phrases, similarTo, language: languageOf(words, lexicon.englishWords, lexicon.englishSenses), topic, classroom: words.some((w, i) => !plain[i] && lexicon.classroom.has(w)), age: ages.age, ageInClass: ages.inClass, constraints };
 }
 
 /** Where, after word `from`, a constraint begins whose phrase ends after word `end - 1`; else `end`. */

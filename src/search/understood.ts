@@ -91,10 +91,12 @@ export interface UnderstoodQuery {
   readonly levelWords: readonly number[];
   /** The same for the words that name its subjects (a subject's name of several words whole: « sciences de la vie »). */
   readonly subjectWords: readonly number[];
+  /** The same for the words that name an exam or a level only one school system names (`exams`: « brevet », « secondaire 2 »), among `levelWords`. */
+  readonly examWords: readonly number[];
 }
 
 export function understood(words: readonly string[], reading: QueryReading | null, facts: readonly SchoolFactHint[], typedAt: ((i: number) => number) | null = null): UnderstoodQuery {
-  if (reading === null) return { words, ignored: [], levels: [], subjects: [], free: false, facts: [], similarTo: [], age: null, forPupils: null, without: null, constraintWords: [], levelWords: [], subjectWords: [] };
+  if (reading === null) return { words, ignored: [], levels: [], subjects: [], free: false, facts: [], similarTo: [], age: null, forPupils: null, without: null, constraintWords: [], levelWords: [], subjectWords: [], examWords: [] };
   const at = (k: number) => (typedAt === null ? k : typedAt(k));
   const constraintWords = new Set<number>();
   for (const [from, length] of reading.constraints) for (let k = from; k < from + length; k++) constraintWords.add(at(k));
@@ -117,5 +119,6 @@ export function understood(words: readonly string[], reading: QueryReading | nul
     constraintWords: [...constraintWords].sort((a, b) => a - b),
     levelWords: [...levelWords].sort((a, b) => a - b),
     subjectWords: [...subjectWords].sort((a, b) => a - b),
+    examWords: reading.examsAt.flatMap(([from, length]) => Array.from({ length }, (_, k) => at(from + k))),
   };
 }

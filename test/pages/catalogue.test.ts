@@ -278,6 +278,23 @@ test('GET /outils › understood = applied: what the sentence says becomes the f
   assert.match(alone.body, /<option value="" selected>Seuls, avec un accord si besoin<\/option>|<option value="">Seuls, avec un accord si besoin<\/option>/);
 });
 
+test('GET /outils › an exam or a school system’s level stays in the box: the page ranks as the API does for the same sentence (« français 3e brevet »: the revision tools first)', async (t) => {
+  const { loadContent } = await import('../../src/content/load-content.js');
+  const loaded = await loadContent(new URL('../../content', import.meta.url).pathname);
+  assert.ok(loaded.ok);
+  const { app } = await buildTestApp(t, { dataset: loaded.dataset });
+  const cards = (html: string) => [...html.matchAll(/<a href="\/outils\/([a-z0-9-]+)">/g)].map((m) => m[1]!);
+  for (const [q, box] of [['français 3e brevet', 'français brevet'], ['secondaire 2 français', 'secondaire 2 français']] as const) {
+    const page = await app.inject({ url: `/outils?q=${encodeURIComponent(q)}` });
+    assert.equal(page.statusCode, 200);
+    assert.match(page.body, new RegExp(`<input type="search" id="q" name="q" value="${box}"`), q);
+    const api = (await app.inject({ url: `${API}/tools?q=${encodeURIComponent(q)}&per_page=5` })).json();
+    assert.deepEqual(cards(page.body).slice(0, 3), api.data.slice(0, 3).map((d: { slug: string }) => d.slug), q);
+  }
+  // The level the rest of the sentence names is still the level filter.
+  assert.match((await app.inject({ url: `/outils?q=${encodeURIComponent('français 3e brevet')}` })).body, /<option value="college" selected>/);
+});
+
 test('GET /outils/{slug} › leads with what decides: « Pour vos élèves » first, then the facts with their sources and pages’ dates, then the description', async (t) => {
   const { app } = await buildTestApp(t);
   const html = (await app.inject({ url: '/outils/eau-vive' })).body;
