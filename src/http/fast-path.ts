@@ -9,8 +9,8 @@
  * the same headers and the same bytes, computed by the same functions as on the Fastify
  * path.
  *
- * A list never asked before (GET /tools with a query string no request used in this
- * revision: a search typed for the first time) is built here too, by the function the route
+ * A list never asked before (GET /tools, with or without a query string, that no request
+ * used in this revision: a search typed for the first time) is built here too, by the function the route
  * itself calls (`answer`), from the query string parsed as Fastify's router parses it: on
  * that path Fastify's own work (request and reply objects, hooks, header copies) was a third
  * of what the request cost beyond the search (docs/performance.md). A bad parameter, or any
@@ -20,6 +20,9 @@
  * request seen for the first time in this revision, a refused or failed rate-limit check
  * (the limiter does not count refusals, so Fastify asks again and writes the 429), a
  * request with a body, any other method.
+ *
+ * A list or a page is remembered from its second request (revision-state.ts, cachedOnRepeat):
+ * the first is built for itself alone, as a search typed once is never asked again.
  *
  * What is remembered belongs to one data revision (it lives in the DirectoryState that is
  * swapped on import), so it can never outlive the bytes it points to.
@@ -104,10 +107,9 @@ export function createFastPath(deps: FastPathDependencies): FastPath | null {
   const build = (req: IncomingMessage, state: DirectoryState): CachedResponse | undefined => {
     const url = req.url!;
     const mark = url.indexOf('?');
-    if (mark === -1) return undefined;
-    const builder = builders.get(url.slice(0, mark));
+    const builder = builders.get(mark === -1 ? url : url.slice(0, mark));
     if (builder === undefined) return undefined;
-    const text = url.slice(mark + 1);
+    const text = mark === -1 ? '' : url.slice(mark + 1);
     const trusted = trust !== null && trust(req.socket.remoteAddress ?? '', 0);
     try {
       return builder(state, text.length === 0 ? {} : (parseQueryString(text) as RawQuery), rawBaseUrl(req, trusted, config.publicBaseUrl));

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cachedOrBuild, makeResponse, sendCached, type CachedResponse } from '../web/cached-response.js';
 import type { RawQuery } from '../directory/query-parameters.js';
 import { getAndHead, type RouteContext } from '../web/route-context.js';
-import { httpRevision } from '../web/revision-state.js';
+import { cachedOnRepeat, httpRevision } from '../web/revision-state.js';
 import { IMMUTABLE, makeStaticAsset, type StaticAsset } from '../web/static-assets.js';
 import { countAsPage, exemptFromRateLimit } from '../web/problem-reply.js';
 import { baseUrlOf } from '../directory/public-base.js';
@@ -56,18 +56,12 @@ const html = (rendered: Rendered): CachedResponse =>
 
 /**
  * A page kept per revision, base URL and key (the path and what the page reads of the
- * query). Only a 200 or a 301 is kept and remembered by the fast path: an error page is
- * rendered for its request alone, so no request can leave one where another is looked up.
+ * query), from its second request (cachedOnRepeat). Only a 200 or a 301 is kept and
+ * remembered by the fast path: an error page is rendered for its request alone, so no
+ * request can leave one where another is looked up.
  */
 function pageEntry(c: PageContext, state: DirectoryState, key: string, render: (c: PageContext) => Rendered): CachedResponse {
-  const cache = httpRevision(state).responses;
-  const cacheKey = `PAGE ${c.base} ${key}`;
-  let entry = cache.get(cacheKey);
-  if (entry === undefined) {
-    entry = html(render(c));
-    if (entry.status === 200 || entry.status === 301) cache.set(cacheKey, entry);
-  }
-  return entry;
+  return cachedOnRepeat(httpRevision(state), `PAGE ${c.base} ${key}`, () => html(render(c)), (entry) => entry.status === 200 || entry.status === 301);
 }
 
 /** /outils for a query as the router parses it: its key and its render. */

@@ -16,6 +16,8 @@ export interface CachedResponse {
   headers: Record<string, string>;
   br?: Buffer | null;
   gzip?: Buffer | null;
+  /** Built for its request alone, neither kept nor remembered (revision-state.ts, cachedOnRepeat). */
+  once?: true;
   /** Header lists per outcome, built on first use by the fast path (fast-path.ts). */
   wire?: Partial<Record<'identity' | 'br' | 'gzip' | 'not-modified', string[]>>;
 }

@@ -14,6 +14,7 @@ import { SlidingWindowLimiter } from '../../src/rate-limit/sliding-window-limite
 import { API, buildTestApp, type TestAppOptions } from '../helpers/build-app.js';
 import { fixtureDataset, writeContent } from '../helpers/fixture.js';
 import { send, type SendOptions, type SocketResponse } from '../helpers/http.js';
+import { httpRevision } from '../../src/web/revision-state.js';
 import { REDIS_URL, skipWithoutRedis } from '../helpers/services.js';
 
 /** Headers that differ from one response to the next, or that only a socket adds. */
@@ -329,4 +330,30 @@ describe('fast path with the shared limiter', { skip: skipWithoutRedis }, () => 
     }
     assert.equal((await send(a.port, path, { localAddress: '127.0.0.22' })).status, 200, 'another client');
   });
+});
+
+test('fast path › a search is kept from its second request: one asked once is built for itself, and its bytes stay the same', async (t) => {
+  const { port, directory } = await listening(t);
+  const revision = () => httpRevision(directory.current);
+  const cases = [`${API}/tools?q=quizz%20de%20g%C3%A9ographie&per_page=7`, '/outils?q=carte%20mentale%20coll%C3%A8ge'];
+  for (const path of cases) {
+    const kept = revision().responses.size;
+    const remembered = revision().remembered.size;
+    const first = await send(port, path);
+    assert.equal(first.status, 200, path);
+    assert.equal(revision().responses.size, kept, `${path}: asked once, not kept`);
+    assert.equal(revision().remembered.size, remembered, `${path}: asked once, not remembered`);
+    const second = await send(port, path);
+    assert.equal(revision().responses.size, kept + 1, `${path}: asked twice, kept`);
+    assert.equal(revision().remembered.size, remembered + 1, `${path}: asked twice, remembered`);
+    const third = await send(port, path);
+    for (const answer of [second, third]) {
+      assert.equal(answer.headers.etag, first.headers.etag, path);
+      assert.ok(answer.body.equals(first.body), path);
+    }
+  }
+  // A page's error is never kept, however often it is asked.
+  const before = revision().responses.size;
+  for (let i = 0; i < 3; i++) assert.equal((await send(port, '/outils?q=quiz&page=999')).status, 404);
+  assert.equal(revision().responses.size, before);
 });

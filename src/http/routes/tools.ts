@@ -1,6 +1,6 @@
 /** GET /tools and GET /tools/{slug}. */
 import type { FastifyInstance } from 'fastify';
-import { cachedOrBuild, makeResponse, type CachedResponse } from '../../web/cached-response.js';
+import { makeResponse, type CachedResponse } from '../../web/cached-response.js';
 import { API_PREFIX, mediaBaseOf, serialize } from '../../directory/representations.js';
 import { findTool, toolDetailBody, toolsPageParts } from '../../directory/directory-queries.js';
 import { discoveryLinkEntries } from '../../formats/discovery.js';
@@ -12,7 +12,7 @@ import type { DirectoryState } from '../../live-directory.js';
 import { canonicalToolsQuery, parseToolsQuery } from '../../directory/tools-query.js';
 import { ToolDetail, ToolList, ToolsQuery, ToolSlugParams } from '../../schemas/tools.js';
 import { BadRequest, documented, NotFound, NotModified, TooManyRequests } from '../../schemas/common.js';
-import { httpRevision } from '../../web/revision-state.js';
+import { cachedOnRepeat, httpRevision } from '../../web/revision-state.js';
 
 export function toolRoutes(app: FastifyInstance, ctx: RouteContext): void {
   getAndHead(
@@ -92,7 +92,7 @@ export function toolRoutes(app: FastifyInstance, ctx: RouteContext): void {
 export function toolListEntry(ctx: Pick<RouteContext, 'license' | 'licenseLink'>, state: DirectoryState, raw: RawQuery, base: string): CachedResponse {
   const query = parseToolsQuery(raw, state.model.school);
   const key = `T ${base} ${canonicalToolsQuery(query, query.page)}`;
-  return cachedOrBuild(httpRevision(state).responses, key, () => {
+  return cachedOnRepeat(httpRevision(state), key, () => {
     const page = toolsPageParts(state.model, query, base, ctx.license);
     // The feeds and exports are announced here too (discovery.ts), after the page links.
     return makeResponse(200, state.toolLists.serialize(page, base), { link: linkHeader(ctx.licenseLink, page.links, discoveryLinkEntries(base)), 'x-total-count': String(page.meta.total) });
