@@ -68,6 +68,11 @@ test('GET /tools?q › the stages of Belgium, Switzerland, Québec and French-sp
     ['sec 3 mathématiques', ['college']],
     ['rhéto français', ['lycee']],
     ['3e cycle du primaire', ['elementaire']],
+    // Canada outside Québec counts its years from the first: 9e-12e année are its secondary,
+    // 9e-11e année also the Swiss cycle d'orientation.
+    ['12e année chimie', ['lycee']],
+    ['11e année chimie Nouveau-Brunswick', ['college', 'lycee']],
+    ['8e année fractions', ['elementaire', 'college']],
   ];
   for (const [q, expected] of cases) {
     const page = await search(app, q);
@@ -82,6 +87,11 @@ test('GET /tools?q › the stages of Belgium, Switzerland, Québec and French-sp
   assert.ok(!ivoire.meta.query?.searched.some((w) => /cote|ivoire/.test(w)), ivoire.meta.query?.searched.join());
   assert.ok(slugs(ivoire).slice(0, 5).some((s) => s === 'geogebra' || s === 'desmos'), slugs(ivoire).slice(0, 5).join());
   assert.deepEqual((await search(app, 'CM2 calcul mental Sénégal')).meta.query?.searched, ['calcul', 'mental']);
+  // So does a province or a territory (« Nouveau-Brunswick », « Nouvelle-Calédonie »): PhET answers the chemistry.
+  const brunswick = await search(app, '11e année chimie Nouveau-Brunswick');
+  assert.deepEqual(brunswick.meta.query?.searched, ['chimie']);
+  assert.ok(slugs(brunswick).slice(0, 5).includes('phet'), slugs(brunswick).slice(0, 5).join());
+  assert.deepEqual((await search(app, 'SVT 4e Nouvelle-Calédonie')).meta.query?.searched, ['svt']);
 });
 
 test('GET /tools?q › a lesson’s topic no tool holds with the kind of tool asked for: the tools of that kind (« quiz sur les tables de multiplication par 7 »)', async (t) => {
