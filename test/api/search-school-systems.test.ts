@@ -94,6 +94,24 @@ test('GET /tools?q › the stages of Belgium, Switzerland, Québec and French-sp
   assert.deepEqual((await search(app, 'SVT 4e Nouvelle-Calédonie')).meta.query?.searched, ['svt']);
 });
 
+test('GET /tools?q › Belgium or Switzerland named beside a need ranks its tools first without requiring them; « initiation » says one starts, not what', async (t) => {
+  const { app } = await buildTestApp(t, { dataset: bundled });
+  const programming = new Set(bundled.tools.filter((tool) => tool.category === 'programmation-et-informatique' || tool.tags.some((tag) => tag.startsWith('programmation'))).map((tool) => tool.slug));
+  assert.ok(programming.size >= 5);
+  for (const q of ['1re secondaire Belgique programmation', '1re secondaire Belgique initiation programmation']) {
+    const page = await search(app, q);
+    assert.deepEqual(page.meta.query?.searched, ['programmation'], q);
+    assert.ok(slugs(page).slice(0, 5).every((slug) => programming.has(slug)), `${q}: ${slugs(page).slice(0, 5).join(', ')}`);
+  }
+  // Named alone, the country lists the tools made for its schools.
+  const belgium = await search(app, 'Belgique');
+  assert.ok(belgium.data.length > 0 && slugs(belgium).includes('smartschool'), slugs(belgium).join(', '));
+  // ScratchJr, for the youngest, answers a beginner's coding at maternelle.
+  const codage = await search(app, 'grande section initiation au codage');
+  assert.deepEqual(codage.meta.query?.searched, ['codage']);
+  assert.equal(slugs(codage)[0], 'scratchjr', slugs(codage).slice(0, 5).join(', '));
+});
+
 test('GET /tools?q › a lesson’s topic no tool holds with the kind of tool asked for: the tools of that kind (« quiz sur les tables de multiplication par 7 »)', async (t) => {
   const { app } = await buildTestApp(t, { dataset: bundled });
   const tagged = (tag: string) => new Set(bundled.tools.filter((tool) => tool.tags.includes(tag)).map((tool) => tool.slug));
