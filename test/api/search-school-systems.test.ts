@@ -49,6 +49,11 @@ test('GET /tools?q › an exam is read as its level and as the work it asks for:
   // An exam with no level of its own: the tools of its work.
   const delf = await search(app, 'DELF');
   assert.ok(delf.data.length > 0 && slugs(delf).includes('tv5monde-apprendre-le-francais'), slugs(delf).join(', '));
+  // Québec's exams (the ministry's, the cégep's épreuve uniforme): the tools made for Québec's French first.
+  const euf = await search(app, 'cégep épreuve uniforme de français');
+  assert.deepEqual(levels(euf), ['superieur']);
+  assert.deepEqual(euf.meta.query?.searched, ['francais']);
+  assert.ok(['antidote', 'usito', 'vitrine-linguistique'].every((s) => slugs(euf).slice(0, 5).includes(s)), slugs(euf).slice(0, 5).join(', '));
   // A track's diploma beside a subject names the class: its tools are unchanged (« gestion bac pro »).
   assert.deepEqual(slugs(await search(app, 'gestion bac pro')).slice(0, 3), ['odoo', 'dolibarr', 'mon-entreprise-urssaf']);
 });
