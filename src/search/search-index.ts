@@ -214,7 +214,10 @@ export class SearchIndex {
     // A topic's word found only through a correction (`solaire` → « scolaire ») is a word the tools do not hold.
     const held = scores.map((s, k) => !s.set.isEmpty() && !(topical[k] && !s.set.some((doc) => s.typos[doc] === 0)));
     const found = scores.filter((_, k) => held[k]);
-    const unknown = scores.filter((_, k) => !held[k] && !topical[k]).length;
+    // Who is taught (« stagiaires », `students`), found nowhere, is no sign of a request for something else.
+    at = 0;
+    const taught = units.map((u) => kept.slice(at, (at += u.words.length)).every((p) => this.lexicon.classroom.has(words[p]!)));
+    const unknown = scores.filter((_, k) => !held[k] && !topical[k] && !taught[k]).length;
     const forgiven = scores.filter((s, k) => topical[k] && held[k] && s.strong.isEmpty()).length;
     // Naming a level or a subject, a query is about school: a word only long descriptions say (`clavier`) is a word like another.
     const school = reading.levels.length > 0 || reading.subjects.length > 0;

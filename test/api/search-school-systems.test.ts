@@ -389,3 +389,17 @@ test('GET /tools?q › of two words found, a third no tool holds is the lesson�
   // Not about school, such a word still finds nothing (`hair salon booking`).
   assert.deepEqual(slugs(await search(app, 'hair salon booking')), []);
 });
+
+test('GET /tools?q › who is taught, found in no tool (« stagiaires »), is no sign of a request for something else; nor is the phone one uses', async (t) => {
+  const { app } = await buildTestApp(t, { dataset: bundled });
+  for (const q of ['nuage de mots pour mes stagiaires', 'carte mentale avec mes stagiaires']) {
+    const page = await search(app, q);
+    assert.ok(page.data.length > 0, `${q}: finds tools`);
+    assert.ok(page.meta.query?.searched.includes('stagiaires'), page.meta.query?.searched.join());
+  }
+  assert.ok(slugs(await search(app, 'nuage de mots pour mes stagiaires')).slice(0, 10).includes('digistorm'));
+  // « sur mon téléphone » says where the tool runs, as « sur ordinateur » does: not a word to find.
+  const phone = await search(app, 'cartes mémoire sur mon téléphone');
+  assert.deepEqual(phone.meta.query?.searched, ['cartes', 'memoire']);
+  assert.ok(slugs(phone).slice(0, 10).includes('anki'), slugs(phone).slice(0, 10).join());
+});
