@@ -403,3 +403,12 @@ test('GET /tools?q › who is taught, found in no tool (« stagiaires »), is no
   assert.deepEqual(phone.meta.query?.searched, ['cartes', 'memoire']);
   assert.ok(slugs(phone).slice(0, 10).includes('anki'), slugs(phone).slice(0, 10).join());
 });
+
+test('GET /tools?q › a question typed as a text message (« c koi le mieux pr … », « sa existe … ») searches what it asks for', async (t) => {
+  const { app } = await buildTestApp(t, { dataset: bundled });
+  const sms = await search(app, 'c koi le mieux pr faire des exos de maths en ligne gratuits a mon fils en 5eme ?');
+  assert.ok(!sms.meta.query?.searched.some((w) => ['c', 'koi', 'pr'].includes(w)), sms.meta.query?.searched.join());
+  assert.ok(slugs(sms).slice(0, 10).includes('mathalea'), slugs(sms).slice(0, 10).join());
+  const dictation = await search(app, 'sa existe un site pour faire des dictées en ligne a mes eleves de CM2 ?');
+  assert.ok(!dictation.meta.query?.searched.includes('existe'), dictation.meta.query?.searched.join());
+});
