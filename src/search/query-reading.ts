@@ -125,6 +125,8 @@ export interface QueryReading {
    * `ageInClass`: a class's age, said of a class or pupils (understood.ts, `forPupils`). */
   readonly age: number | null;
   readonly ageInClass: boolean;
+  /** Whether its only level is a child's age stated outside a class (« pédiatre enfant 9 ans »). */
+  readonly childsAgeOnly: boolean;
   /** The words that state its constraints (school facts, free of charge, the pupils' age), as [first word, word count]. */
   readonly constraints: ReadonlyArray<readonly [number, number]>;
 }
@@ -235,13 +237,14 @@ export function readQuery(words: readonly string[], acronyms: readonly boolean[]
     for (const [from, length, role] of spans) if (role === Role.Fact) mark(roles, from, length, Role.Fact);
     for (let k = 0; k < words.length; k++) if (roles[k] === Role.Content && lexicon.classroom.has(words[k]!)) roles[k] = Role.Filler;
   }
+  const levelsNamed = levels.length > 0;
   const ages = readAges(words, roles, lexicon, levels, plain);
   for (const [from, length] of ages.spans) spans.push([from, length, Role.Level]);
   // A topic ends where a word is read as something else (a level, a subject, conversation).
   for (let k = 0; k < words.length; k++) if (topic[k] && roles[k] !== Role.Content && roles[k] !== Role.Stop) for (let j = k; j < words.length && topic[j]; j++) topic[j] = false;
   // A free word kept in an expression (`free software`) states no constraint.
   const constraints = spans.filter(([from, , role]) => role !== Role.Free || roles[from] === Role.Free).map(([from, length]) => [from, length] as const);
-  return { roles, levels, subjects, topicSubjects, free, facts, exams, examsAt, phrases, similarTo, language: languageOf(words, lexicon.englishWords, lexicon.englishSenses), topic, classroom: words.some((w, i) => !plain[i] && lexicon.classroom.has(w)), age: ages.age, ageInClass: ages.inClass, constraints };
+  return { roles, levels, subjects, topicSubjects, free, facts, exams, examsAt, phrases, similarTo, language: languageOf(words, lexicon.englishWords, lexicon.englishSenses), topic, classroom: words.some((w, i) => !plain[i] && lexicon.classroom.has(w)), age: ages.age, ageInClass: ages.inClass, childsAgeOnly: ages.age !== null && !ages.inClass && !levelsNamed, constraints };
 }
 
 /** Where, after word `from`, a constraint begins whose phrase ends after word `end - 1`; else `end`. */

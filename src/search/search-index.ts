@@ -36,7 +36,7 @@ import { examSetOf } from './exam-sets.js';
 
 export type { SearchResult, UnderstoodQuery } from './understood.js';
 import { readSentence } from './query-typing.js';
-import { byChance, FILL, select, widenToWords } from './selection.js';
+import { byChance, FILL, select, SENTENCE_UNITS, widenToWords } from './selection.js';
 import { Memo } from '../memo.js';
 import { runAtOnce, type Steps } from '../slices.js';
 import { allAlternatives, categoryWeights, group, joinedAlternativesOf, matchedTermWeights, namesKeyword, units as unitsOf, unitsOfTerms } from './candidates.js';
@@ -249,7 +249,9 @@ export class SearchIndex {
       selection = { ...selection, candidates: selection.candidates.andNot(alike.named) };
     }
     const { candidates, coverage } = selection;
-    if (!school && !reading.classroom && alike === null && scores.length >= 3 && byChance(n, scores.filter((_, k) => !topical[k]), candidates, groups.filter((_, k) => !topical[k]).map((g) => namesKeyword(ix, g)), reading.language === 'fr')) return none(reading);
+    // A child's age alone, in a short request, says who it is for, not that it is about school (« certificat médical pédiatre enfant 9 ans »).
+    const schoolLevel = reading.subjects.length > 0 || (reading.levels.length > 0 && !(reading.childsAgeOnly && scores.filter((_, k) => !topical[k]).length < SENTENCE_UNITS));
+    if (!schoolLevel && !reading.classroom && alike === null && scores.length >= 3 && byChance(n, scores.filter((_, k) => !topical[k]), candidates, groups.filter((_, k) => !topical[k]).map((g) => namesKeyword(ix, g)), reading.language === 'fr')) return none(reading);
 
     const members = candidates.slice(0, n);
     const flat = groups.map((g) => allAlternatives(g));

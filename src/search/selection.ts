@@ -281,7 +281,7 @@ const RARE_SHARE = 0.04;
 /** Units up to which a French query starting with a kind of tool is that tool and its topic (`byChance`). */
 const KIND_AND_TOPIC_UNITS = 4;
 /** Units from which a query is a sentence to `byChance`. */
-const SENTENCE_UNITS = 6;
+export const SENTENCE_UNITS = 6;
 
 /**
  * Whether the best of `candidates` holds less than CHANCE_SHARE of the information of a query

@@ -412,3 +412,13 @@ test('GET /tools?q › a question typed as a text message (« c koi le mieux pr 
   const dictation = await search(app, 'sa existe un site pour faire des dictées en ligne a mes eleves de CM2 ?');
   assert.ok(!dictation.meta.query?.searched.includes('existe'), dictation.meta.query?.searched.join());
 });
+
+test('GET /tools?q › a child’s age alone, in a short request about something else, is no sign it is about school; a parent’s sentence still finds its tools', async (t) => {
+  const { app } = await buildTestApp(t, { dataset: bundled });
+  for (const q of ['school uniform sale size 10 years', 'which health insurance covers braces for a 13 year old']) {
+    assert.deepEqual(slugs(await search(app, q)), [], q);
+  }
+  assert.ok(slugs(await search(app, 'appli lecture enfant 6 ans')).length > 0);
+  const parent = await search(app, 'Ma fille de 5 ans adore la tablette ; je voudrais une appli gratuite pour l’initier à la programmation alors qu’elle ne sait pas encore lire, sans pub');
+  assert.equal(slugs(parent)[0], 'scratchjr', slugs(parent).slice(0, 5).join(', '));
+});
